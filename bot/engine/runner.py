@@ -1,0 +1,71 @@
+"""Running a game: set-up, one move, replay. The only door into a game's rules.
+
+Randomness is derived from the game's seed and the move number, so the same
+seed and the same action log always give the same state: that is how games are
+replayed, debugged and checked after a crash.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from .protocol import MAX_ACTION_LENGTH, Event, Game, IllegalMove, State
+
+#: Keys the engine keeps in every state, beside the game's own.
+SEED_KEY = "_seed"
+MOVE_KEY = "_move"
+
+
+def rng_for(seed: int | str, move: int, salt: str = "") -> random.Random:
+    """A generator that depends only on (seed, move, salt)."""
+    digest = hashlib.sha256(f"{seed}:{move}:{salt}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def new_game(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> State:
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalMove(
+            f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}."
+        )
+    chosen = {opt.name: opt.default for opt in game.options}
+    for name, value in (options or {}).items():
+        spec = next((opt for opt in game.options if opt.name == name), None)
+        if spec is None:
+            raise IllegalMove(f"{game.name} has no option called “{name}”.")
+        if value not in spec.choices:
+            allowed = ", ".join(str(c) for c in spec.choices)
+            raise IllegalMove(f"“{name}” can be {allowed}; not {value}.")
+        chosen[name] = value
+    state = game.setup(players, chosen, rng_for(seed, 0))
+    state[SEED_KEY] = seed
+    state[MOVE_KEY] = 0
+    return state
+
+
+def play(game: Game, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    """Apply one move and return the new state and its events; ``state`` is untouched."""
+    if game.result(state) is not None:
+        raise IllegalMove("This game is over.")
+    if seat not in game.pending(state):
+        raise IllegalMove("It is not your turn.")
+    if not action or len(action) > MAX_ACTION_LENGTH:
+        raise IllegalMove("That move is not one this game understands.")
+    move = state[MOVE_KEY] + 1
+    new_state = copy.deepcopy(state)
+    events = game.apply(new_state, seat, action, rng_for(state[SEED_KEY], move))
+    new_state[MOVE_KEY] = move
+    return new_state, list(events)
+
+
+def replay(
+    game: Game, players: int, options: dict[str, Any] | None, seed: int,
+    log: Iterable[tuple[int, str]],
+) -> State:
+    """Rebuild a state from its set-up and action log of (seat, action)."""
+    state = new_game(game, players, options, seed)
+    for seat, action in log:
+        state, _ = play(game, state, seat, action)
+    return state

@@ -1,0 +1,62 @@
+"""Which games Marquee hosts, and how to build each from its content.
+
+Every game package under bot/games/ exposes:
+    GAME_ID, CONTENT       the id and the TOML files it needs from data/<id>/
+    make_game(content)     -> an object following bot.engine.Game
+    make_bot(game)         -> an object following bot.engine.BotPolicy
+and its renderer rendering/<package>.py exposes render(view, image="board") -> PNG bytes.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Callable
+
+from .content import load_content
+from .engine import BotPolicy, Game
+
+#: game id -> Python package name (under bot.games and rendering)
+PACKAGES: dict[str, str] = {
+    "advance-to-boardwalk": "advance_to_boardwalk",
+    "hollywood-boulevard": "hollywood_boulevard",
+    "hollywood-1947": "hollywood_1947",
+    "san-francisco-scene": "san_francisco_scene",
+    "billboard": "billboard",
+}
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """A game with everything the host needs around it."""
+
+    game: Game
+    bot: BotPolicy
+    render: Callable[..., bytes]
+
+
+def available() -> list[str]:
+    """Game ids whose rules are implemented, in menu order."""
+    found = []
+    for game_id, package in PACKAGES.items():
+        try:
+            importlib.import_module(f"bot.games.{package}")
+        except ModuleNotFoundError:
+            continue
+        found.append(game_id)
+    return found
+
+
+@cache
+def kit(game_id: str) -> GameKit:
+    package = PACKAGES.get(game_id)
+    if package is None:
+        raise KeyError(f"Unknown game “{game_id}”.")
+    rules: Any = importlib.import_module(f"bot.games.{package}")
+    renderer: Any = importlib.import_module(f"rendering.{package}")
+    game = rules.make_game(load_content(game_id, tuple(rules.CONTENT)))
+    return GameKit(game=game, bot=rules.make_bot(game), render=renderer.render)
+
+
+def game(game_id: str) -> Game:
+    return kit(game_id).game
