@@ -1,0 +1,172 @@
+"""Hollywood 1947 — the game object the engine drives (see bot/engine/protocol.py)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.engine import Choice, Event, IllegalMove, Option, Result
+
+from . import post, production, rounds
+from .content import Content
+from .help import RULES_SUMMARY
+from .table import State, job_name, jobs_of, team_wins
+from .views import LOYALTY_NAMES, private_view, public_view
+
+OPTIONS = (
+    Option("handpick_jobs", "Handpick Jobs: the first seat removes jobs from the game before "
+           "they are dealt (at least one job per player stays).", False, (False, True)),
+    Option("justice_served", "Justice Served: in the 7th movie no card comes from the deck and "
+           "none is cut at random (the Composer and the Editor still may).", False, (False, True)),
+    Option("random_loyalties", "Random Loyalties: loyalties are dealt at random from all nine, "
+           "so nobody knows how many of each team there are.", False, (False, True)),
+    Option("studio_order", "Studio Order: turns follow the job numbers, not the seats; a job "
+           "swapped later can mean a second turn, or none.", False, (False, True)),
+    Option("union_strike", "Union Strike: under a neutral poster, players with stars may add "
+           "any number of cards (0–3) to the movie.", False, (False, True)),
+)
+
+POST_PHASES = ("stars", "tokens", "editor")
+
+
+class Hollywood1947:
+    id = "hollywood-1947"
+    name = "Hollywood 1947"
+    min_players = 1
+    max_players = 9
+    options = OPTIONS
+
+    def __init__(self, content: Content):
+        self.content = content
+
+    # ------------------------------------------------------------- protocol
+
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> State:
+        return rounds.setup(self.content, players, options, rng)
+
+    def pending(self, state: State) -> set[int]:
+        phase = state["phase"]
+        if phase == "handpick":
+            return {0}
+        if phase == "production":
+            return {state["turn"]["seat"]}
+        if phase in POST_PHASES:
+            return post.pending(state)
+        return set()
+
+    def legal(self, state: State, seat: int) -> list[Choice]:
+        if seat not in self.pending(state):
+            return []
+        phase = state["phase"]
+        if phase == "handpick":
+            return [Choice(a, label, group, style="primary" if a == "deal" else "secondary")
+                    for a, label, group in rounds.handpick_choices(self.content, state)]
+        if phase == "production":
+            return production.choices(self.content, state, seat)
+        return post.choices(self.content, state, seat)
+
+    def apply(self, state: State, seat: int, action: str, rng: random.Random) -> list[Event]:
+        phase = state["phase"]
+        if phase == "handpick":
+            return rounds.apply_handpick(self.content, state, action, rng)
+        if phase == "production":
+            return production.apply(self.content, state, seat, action, rng)
+        if phase in POST_PHASES:
+            return post.apply(self.content, state, seat, action, rng)
+        raise IllegalMove("This game is over.")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return public_view(self.content, state)
+        return private_view(self.content, state, seat)
+
+    def result(self, state: State) -> Result | None:
+        outcome = state["outcome"]
+        if outcome is None:
+            return None
+        patriots, communists = team_wins(state, "patriot"), team_wins(state, "communist")
+        scores = {seat: {"patriot": patriots, "communist": communists}[loyalty]
+                  if loyalty != "rising_star" else int(outcome["team"] == "rising_star")
+                  for seat, loyalty in enumerate(state["loyalty"])}
+        return Result(tuple(outcome["winners"]), scores, post.end_summary(state))
+
+    def opening_events(self, state: State) -> list[Event]:
+        """The “eyes closed” moment: each seat's loyalty, and the communists meet.
+
+        ``setup`` cannot return events, so the host sends these once, right after it.
+        """
+        events = []
+        for seat, loyalty in enumerate(state["loyalty"]):
+            events.append(Event(f"Your loyalty: **{LOYALTY_NAMES[loyalty]}**. "
+                                f"{_GOALS[loyalty]}", to=(seat,)))
+            if loyalty == "communist":
+                fellows = [s for s, team in enumerate(state["loyalty"])
+                           if team == "communist" and s != seat]
+                text = ("Your fellow communists: " + ", ".join(f"{{p{s}}}" for s in fellows)
+                        + ".") if fellows else "You are the only communist at the table."
+                events.append(Event(text, to=(seat,)))
+        return events
+
+    def prompt(self, state: State, seat: int) -> str:
+        phase = state["phase"]
+        if phase == "over" or seat not in self.pending(state):
+            return "Nothing to do right now."
+        if phase == "handpick":
+            return "Remove any jobs you want out of this game, then deal the jobs."
+        if phase == "stars":
+            if state["post"]["union"]:
+                return "Union Strike: add any number of cards face down to the movie, then stop."
+            left = state["post"]["owed"][str(seat)]
+            return f"Your star{'s' if left > 1 else ''} showing: add {left} card" \
+                   f"{'s' if left > 1 else ''} face down to the movie."
+        if phase == "tokens":
+            return f"You hold {state['tokens'][seat]} token(s): spend one to add a card, or keep them."
+        if phase == "editor":
+            return "You are editing: cut the card you drew, or put it back into the movie."
+        return _production_prompt(self.content, state, seat)
+
+    def status(self, state: State) -> str:
+        score = (f"Patriots {team_wins(state, 'patriot')} – "
+                 f"Communists {team_wins(state, 'communist')}")
+        phase = state["phase"]
+        if phase == "handpick":
+            return "Setting up — {p0} is handpicking the jobs."
+        if phase == "over":
+            return f"Game over — {score}."
+        movie = f"Movie {state['round']}"
+        if phase == "production":
+            seat = state["turn"]["seat"]
+            jobs = ", ".join(self.content.jobs[j].name for j in jobs_of(state, seat))
+            return f"{movie} · Production — {{p{seat}}}'s turn ({jobs or 'no job'}) · {score}"
+        who = ", ".join(f"{{p{s}}}" for s in sorted(self.pending(state)))
+        return f"{movie} · Post — waiting for {who} · {score}"
+
+    def rules_summary(self) -> str:
+        return RULES_SUMMARY
+
+
+_GOALS = {
+    "patriot": "Win four movies with a majority of patriot symbols before the communists do.",
+    "communist": "Win four movies (three with 3 players) with a communist majority; ties are "
+                 "yours. Keep your loyalty hidden.",
+    "rising_star": "Keep it close: if a seventh movie is made and ends tied or within one "
+                   "symbol, you alone win.",
+}
+
+
+def _production_prompt(cx: Content, state: State, seat: int) -> str:
+    step = state["step"]
+    if step is None:
+        return "Your turn: perform your job, swap it with the center, reroll up to two dice, " \
+               "or pass."
+    return {
+        "screenwriter": "Choose which poster to reveal; the other leaves the game face down.",
+        "producer": "Choose the first job card to swap." if step.get("first") is None else
+                    f"Choose the job card to swap with the {job_name(cx, step.get('first') or 1)}.",
+        "producer_new": "You may perform your new job right away, or end your turn.",
+        "director": "Choose who gets a token.",
+        "gaffer": f"Gaffer: choose a die to reroll ({step.get('left', 0)} left).",
+        "reroll": "Choose a second die to reroll, or stop.",
+        "reshoot": "Choose the player who discards their hand and draws three.",
+        "discard": f"Discard {step.get('left', 0)} more card(s).",
+        "composer": "Choose the card to add to the movie; the other is discarded.",
+    }[step["kind"]]
