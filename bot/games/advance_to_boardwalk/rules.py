@@ -205,6 +205,17 @@ class AdvanceToBoardwalk:
     def rules_summary(self) -> str:
         return rules_text(self.board)
 
+    def private_summary(self, state: dict, seat: int) -> str:
+        """The seat's secret hand, for a DM or ``/game hand``."""
+        hand = state["hands"][seat]
+        if not hand:
+            return "You hold no Fortune cards."
+        lines = [f"**Your Fortune cards ({len(hand)})**"]
+        for card_id in hand:
+            kind = self.board.card(card_id)
+            lines.append(f"- *{kind.name}* — {kind.text}")
+        return "\n".join(lines)
+
 
 def rules_text(board: Board) -> str:
     zones = "; ".join(
