@@ -27,7 +27,7 @@ CARD_INK = (30, 30, 34)
 WOOD = (92, 70, 52)
 
 HEADER_H = 112
-ZONE_H = 146
+ZONE_H = 160
 ZONE_GAP = 10
 LABEL_W = 132
 TRACK_ROW = 14
@@ -128,28 +128,37 @@ def _property(draw: ImageDraw.ImageDraw, prop: dict, colour, ink, left: float, t
     draw.rounded_rectangle((left, top, left + w, top + h), radius=8, fill=CARD_BG,
                            outline=border, width=5 if owner is not None else 2)
     draw.rectangle((left + 5, top + 5, left + w - 5, top + 31), fill=colour)
-    kit.draw_text(draw, (left + 12, top + 18), f"${prop['value']}M", 20, fill=ink, bold=True, anchor="lm")
+    kit.draw_text(draw, (left + 12, top + 18), f"${prop['value']}M", 22, fill=ink, bold=True, anchor="lm")
     if owner is not None:
         kit.draw_text(draw, (left + w - 40, top + 18), "★", 20, fill=ink, anchor="rm")
         kit.player_token(draw, owner, left + w - 22, top + 18, 11)
-    lines = kit.wrap(prop["name"], w - 16, 16, True)
-    size = 16 if len(lines) <= 2 else 14
-    lines = kit.wrap(prop["name"], w - 16, size, True)[:2]
+    size, lines = _name_lines(prop["name"], w - 16)
     for i, line in enumerate(lines):
-        kit.draw_text(draw, (left + 8, top + 36 + i * 19), line, size, fill=CARD_INK, bold=True,
+        kit.draw_text(draw, (left + 8, top + 36 + i * 21), line, size, fill=CARD_INK, bold=True,
                       max_width=w - 16)
     stack = prop["stack"]
-    y0 = top + 86
+    y0 = top + 94
     if not stack:
         kit.draw_text(draw, (left + w / 2, y0 + 12), "vacant", 16, fill=(140, 130, 115), anchor="mm")
         return
-    per_row = max(1, int((w - 12) // 26))
+    step, r = (28, 12) if len(stack) <= 2 * int((w - 12) // 28) else (21, 9)  # tall stacks shrink
+    per_row = int((w - 12) // step)
     for i, seat in enumerate(stack[: per_row * 2]):
         row, col = divmod(i, per_row)
-        kit.player_token(draw, seat, left + 18 + col * 26, y0 + row * 25, 11)
+        kit.player_token(draw, seat, left + 8 + r + col * step, y0 + row * (step - 1), r)
     if len(stack) > per_row * 2:
         kit.draw_text(draw, (left + w - 8, top + h - 6), f"+{len(stack) - per_row * 2}", 14,
                       fill=CARD_INK, bold=True, anchor="rd")
+
+
+def _name_lines(name: str, width: float) -> tuple[int, list[str]]:
+    """Two lines at most; long hyphenated names (Marlborough-Blenheim) break at the hyphen."""
+    for size in (18, 16, 15):
+        for text in (name, name.replace("-", "- ")):
+            lines = [line.replace("- ", "-") for line in kit.wrap(text, width, size, True)]
+            if len(lines) <= 2 and all(kit.text_width(line, size, True) <= width for line in lines):
+                return size, lines
+    return 15, kit.wrap(name, width, 15, True)[:2]
 
 
 # --- track ---------------------------------------------------------------------------
@@ -209,7 +218,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) 
                       fill=kit.GOLD if seat in winners else kit.INK)
         kit.draw_text(draw, (MARGIN + 56, y + 27), f"{info['properties']} properties · "
                       f"{info['hand_size']} Fortune card{'s' if info['hand_size'] != 1 else ''}",
-                      14, fill=kit.MUTED)
+                      15, fill=kit.MUTED)
         kit.draw_text(draw, (MARGIN + 360, y + 10), f"${info['value']}M", 24, bold=True, anchor="ra")
         _units_bar(draw, info["units_left"], view["units_start"], MARGIN + 376, y + 8)
 
@@ -230,9 +239,9 @@ def _log(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) -> N
     kit.draw_text(draw, (left + 14, top + 10), "LATEST", 17, fill=kit.MUTED, bold=True)
     lines: list[str] = []
     for entry in reversed(view.get("log", [])):
-        wrapped = kit.wrap(_named(entry, names), right - left - 28, 14)
-        if len(lines) + len(wrapped) > (bottom - top - 44) // 19:
+        wrapped = kit.wrap(_named(entry, names), right - left - 28, 15)
+        if len(lines) + len(wrapped) > (bottom - top - 44) // 20:
             break
         lines = wrapped + lines
     for i, line in enumerate(lines):
-        kit.draw_text(draw, (left + 14, top + 38 + i * 19), line, 14)
+        kit.draw_text(draw, (left + 14, top + 38 + i * 20), line, 15)

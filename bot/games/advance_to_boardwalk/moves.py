@@ -84,20 +84,23 @@ def _target_choices(board: Board, state: dict, seat: int) -> list[Choice]:
     out: list[Choice]
     if step == "zone":
         out = [Choice(f"zone:{zone}", f"{kind.name} on the {zone_title(board, zone)}", group="Target",
-                      style="danger") for zone in fortune.zone_targets(board, state)]
+                      private=True, style="danger") for zone in fortune.zone_targets(board, state)]
     elif step == "property":
-        out = [Choice(f"at:{prop.id}", f"{kind.name} on {prop.name} ({_m(prop.value)})", group="Target")
+        out = [Choice(f"at:{prop.id}", f"{kind.name} on {prop.name} ({_m(prop.value)})", group="Target",
+                      private=True)
                for prop in fortune.property_targets(board, state, seat, kind)]
     elif step == "destination":
         source = board.properties[play["at"]]
         out = [Choice(f"to:{prop.id}", f"Move it to {prop.name} ({_m(prop.value)})", group="Target",
-                      description=_effect_of_unit(state, seat, prop))
+                      private=True, description=_effect_of_unit(state, seat, prop))
                for prop in fortune.relocation_targets(board, source)]
     else:
         prop = board.properties[play["at"]]
-        out = [Choice(f"who:{other}", f"{{p{other}}}'s unit on {prop.name}", group="Target")
+        out = [Choice(f"who:{other}", f"{{p{other}}}'s unit on {prop.name}", group="Target",
+                      private=True)
                for other in fortune.opponents_at(state, seat, prop.id)]
-    return out + [Choice("back", f"Back: keep *{kind.name}* and choose again", group="Turn")]
+    # Private: until its last step a card can still go back to the hand unseen.
+    return out + [Choice("back", f"Back: keep {kind.name} and choose again", group="Turn", private=True)]
 
 
 # --- applying ---------------------------------------------------------------------------

@@ -75,3 +75,20 @@ def test_public_view_shows_the_table():
     assert set(prop) == {"id", "name", "value", "stack", "owner"}
     assert set(view["seats"][0]) == {"seat", "token", "value", "properties", "units_left", "hand_size"}
     assert view["draw_pile"] == len(state["draw_pile"])
+
+
+class RandomPolicy:
+    """Any legal move at all: walks the odd paths (back, useless cards) the sensible bot avoids."""
+
+    def __init__(self, g):
+        self.game = g
+
+    def choose(self, state, seat, rng):
+        return rng.choice([choice.action for choice in self.game.legal(state, seat)])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_legal_play_keeps_the_invariants(players):
+    g = game()
+    for seed in range(10):
+        play_bot_game(g, RandomPolicy(g), players, 500 + seed, invariant=check_invariants)

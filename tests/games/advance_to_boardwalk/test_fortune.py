@@ -111,6 +111,10 @@ def test_back_returns_to_the_card_choice_with_the_card_still_in_hand():
     at_end_of_turn(state)
     act(state, 0, f"card:{card}")
     assert "back" in actions(state, 0) and state["play"]["card"] == card
+    # The targets name the card, which may yet go back to the hand: they are private too.
+    assert all(choice.private for choice in game().legal(state, 0))
+    assert "hand" not in game().view(state, None) and "playing" not in game().view(state, None)
+    assert game().view(state, 0)["playing"]["id"] == card
     act(state, 0, "back")
     assert state["play"] is None and card in state["hands"][0]
     assert f"card:{card}" in actions(state, 0)
