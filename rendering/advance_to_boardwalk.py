@@ -4,6 +4,7 @@ Top to bottom: the dice and whose turn it is; the four colour zones with every p
 value, name, stack of units (bottom → top, left to right) and owner; the value track with
 its F spaces and the tokens; then the players' standings and the latest events.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,9 +49,14 @@ def render(view: dict, image: str = "board") -> bytes:
     _header(draw, view, names)
     for index, zone in enumerate(view["zones"]):
         _zone(draw, zone, zones_top + index * (ZONE_H + ZONE_GAP))
-    kit.draw_text(draw, (WIDTH - MARGIN, zones_top + 4 * (ZONE_H + ZONE_GAP) - 4),
-                  "Stacks read bottom → top, left to right.  ★ marks the owner.", 15,
-                  fill=kit.MUTED, anchor="ra")
+    kit.draw_text(
+        draw,
+        (WIDTH - MARGIN, zones_top + 4 * (ZONE_H + ZONE_GAP) - 4),
+        "Stacks read bottom → top, left to right.  ★ marks the owner.",
+        15,
+        fill=kit.MUTED,
+        anchor="ra",
+    )
     _track(draw, view, track_top)
     _players(draw, view, names, bottom_top)
     _log(draw, view, names, bottom_top)
@@ -58,12 +64,16 @@ def render(view: dict, image: str = "board") -> bytes:
 
 
 def _named(text: str, names: list[str]) -> str:
-    text = re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
-                  else m.group(0), text)
+    text = re.sub(
+        r"\{p(\d+)\}",
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+        text,
+    )
     return text.replace("**", "").replace("*", "")
 
 
 # --- header: title, status, dice ------------------------------------------------------
+
 
 def _header(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=kit.PANEL)
@@ -74,8 +84,14 @@ def _header(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
         line = f"{winners} win{'s' if len(result['winners']) == 1 else ''}!"
         kit.draw_text(draw, (MARGIN, 52), line, 26, bold=True, max_width=700)
         reason = {"track": "a token reached the last space", "units": "a player ran out of units"}
-        kit.draw_text(draw, (MARGIN, 84), f"Game over — {reason.get(view.get('end_reason'), '')}",
-                      18, fill=kit.MUTED, max_width=700)
+        kit.draw_text(
+            draw,
+            (MARGIN, 84),
+            f"Game over — {reason.get(view.get('end_reason'), '')}",
+            18,
+            fill=kit.MUTED,
+            max_width=700,
+        )
     else:
         kit.draw_text(draw, (MARGIN, 54), _named(view.get("status", ""), names), 20, max_width=700)
         extra = [f"Fortune deck {view['draw_pile']} · discards {view['discard_pile']}"]
@@ -94,52 +110,95 @@ def _dice(draw: ImageDraw.ImageDraw, roll: dict | None, x: int, y: int) -> None:
     cx = x + 2 * 66
     colour = roll["colour"]
     fill = ZONE_COLOURS.get(colour, FORTUNE_GOLD if colour == "F" else (245, 245, 245))
-    draw.rounded_rectangle((cx, y, cx + size, y + size), radius=10, fill=fill, outline=(60, 60, 60), width=2)
+    draw.rounded_rectangle(
+        (cx, y, cx + size, y + size), radius=10, fill=fill, outline=(60, 60, 60), width=2
+    )
     text = {"W": "W", "F": "F"}.get(colour, colour.upper())
     ink = CARD_INK if colour in ("yellow", "W", "F") else (250, 250, 250)
-    kit.draw_text(draw, (cx + size / 2, y + size / 2), text, 30 if len(text) == 1 else 14,
-                  fill=ink, bold=True, anchor="mm", max_width=size - 6)
+    kit.draw_text(
+        draw,
+        (cx + size / 2, y + size / 2),
+        text,
+        30 if len(text) == 1 else 14,
+        fill=ink,
+        bold=True,
+        anchor="mm",
+        max_width=size - 6,
+    )
     caption = "F: Fortune" if colour == "F" else f"${sum(roll['dice'])}M"
     kit.draw_text(draw, (x + 1.5 * 66 - 4, y + size + 6), caption, 18, bold=True, anchor="ma")
 
 
 # --- zones ---------------------------------------------------------------------------
 
+
 def _zone(draw: ImageDraw.ImageDraw, zone: dict, top: int) -> None:
     colour = ZONE_COLOURS[zone["id"]]
     ink = CARD_INK if zone["id"] == "yellow" else (250, 250, 250)
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + ZONE_H), radius=10, fill=WOOD)
     draw.rounded_rectangle((MARGIN, top, MARGIN + LABEL_W, top + ZONE_H), radius=10, fill=colour)
-    kit.draw_text(draw, (MARGIN + LABEL_W / 2, top + 42), zone["id"].upper(), 26, fill=ink,
-                  bold=True, anchor="mm", max_width=LABEL_W - 12)
+    kit.draw_text(
+        draw,
+        (MARGIN + LABEL_W / 2, top + 42),
+        zone["id"].upper(),
+        26,
+        fill=ink,
+        bold=True,
+        anchor="mm",
+        max_width=LABEL_W - 12,
+    )
     for i, line in enumerate(kit.wrap(zone["name"], LABEL_W - 16, 17, True)[:2]):
-        kit.draw_text(draw, (MARGIN + LABEL_W / 2, top + 80 + i * 22), line, 17, fill=ink,
-                      bold=True, anchor="mm")
+        kit.draw_text(
+            draw,
+            (MARGIN + LABEL_W / 2, top + 80 + i * 22),
+            line,
+            17,
+            fill=ink,
+            bold=True,
+            anchor="mm",
+        )
     card_w = (WIDTH - 2 * MARGIN - LABEL_W - 6 * 8) / 5
     for i, prop in enumerate(zone["properties"]):
         left = MARGIN + LABEL_W + 8 + i * (card_w + 8)
         _property(draw, prop, colour, ink, left, top + 8, card_w, ZONE_H - 16)
 
 
-def _property(draw: ImageDraw.ImageDraw, prop: dict, colour, ink, left: float, top: float,
-              w: float, h: float) -> None:
+def _property(
+    draw: ImageDraw.ImageDraw, prop: dict, colour, ink, left: float, top: float, w: float, h: float
+) -> None:
     owner = prop["owner"]
     border = kit.player_style(owner).colour if owner is not None else (120, 110, 96)
-    draw.rounded_rectangle((left, top, left + w, top + h), radius=8, fill=CARD_BG,
-                           outline=border, width=5 if owner is not None else 2)
+    draw.rounded_rectangle(
+        (left, top, left + w, top + h),
+        radius=8,
+        fill=CARD_BG,
+        outline=border,
+        width=5 if owner is not None else 2,
+    )
     draw.rectangle((left + 5, top + 5, left + w - 5, top + 31), fill=colour)
-    kit.draw_text(draw, (left + 12, top + 18), f"${prop['value']}M", 22, fill=ink, bold=True, anchor="lm")
+    kit.draw_text(
+        draw, (left + 12, top + 18), f"${prop['value']}M", 22, fill=ink, bold=True, anchor="lm"
+    )
     if owner is not None:
         kit.draw_text(draw, (left + w - 40, top + 18), "★", 20, fill=ink, anchor="rm")
         kit.player_token(draw, owner, left + w - 22, top + 18, 11)
     size, lines = _name_lines(prop["name"], w - 16)
     for i, line in enumerate(lines):
-        kit.draw_text(draw, (left + 8, top + 36 + i * 21), line, size, fill=CARD_INK, bold=True,
-                      max_width=w - 16)
+        kit.draw_text(
+            draw,
+            (left + 8, top + 36 + i * 21),
+            line,
+            size,
+            fill=CARD_INK,
+            bold=True,
+            max_width=w - 16,
+        )
     stack = prop["stack"]
     y0 = top + 94
     if not stack:
-        kit.draw_text(draw, (left + w / 2, y0 + 12), "vacant", 16, fill=(140, 130, 115), anchor="mm")
+        kit.draw_text(
+            draw, (left + w / 2, y0 + 12), "vacant", 16, fill=(140, 130, 115), anchor="mm"
+        )
         return
     step, r = (28, 12) if len(stack) <= 2 * int((w - 12) // 28) else (21, 9)  # tall stacks shrink
     per_row = int((w - 12) // step)
@@ -147,8 +206,15 @@ def _property(draw: ImageDraw.ImageDraw, prop: dict, colour, ink, left: float, t
         row, col = divmod(i, per_row)
         kit.player_token(draw, seat, left + 8 + r + col * step, y0 + row * (step - 1), r)
     if len(stack) > per_row * 2:
-        kit.draw_text(draw, (left + w - 8, top + h - 6), f"+{len(stack) - per_row * 2}", 14,
-                      fill=CARD_INK, bold=True, anchor="rd")
+        kit.draw_text(
+            draw,
+            (left + w - 8, top + h - 6),
+            f"+{len(stack) - per_row * 2}",
+            14,
+            fill=CARD_INK,
+            bold=True,
+            anchor="rd",
+        )
 
 
 def _name_lines(name: str, width: float) -> tuple[int, list[str]]:
@@ -163,13 +229,21 @@ def _name_lines(name: str, width: float) -> tuple[int, list[str]]:
 
 # --- track ---------------------------------------------------------------------------
 
+
 def _track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> None:
     last = view["track"]["last_space"]
     fortune = set(view["track"]["fortune_spaces"])
-    kit.draw_text(draw, (MARGIN, top), "THE BOARDWALK — each token stands on its owner's property value ($M)",
-                  18, fill=kit.INK, bold=True)
-    kit.draw_text(draw, (WIDTH - MARGIN, top + 2), "F = bonus Fortune card", 16, fill=kit.GOLD,
-                  anchor="ra")
+    kit.draw_text(
+        draw,
+        (MARGIN, top),
+        "THE BOARDWALK — each token stands on its owner's property value ($M)",
+        18,
+        fill=kit.INK,
+        bold=True,
+    )
+    kit.draw_text(
+        draw, (WIDTH - MARGIN, top + 2), "F = bonus Fortune card", 16, fill=kit.GOLD, anchor="ra"
+    )
     on_space: dict[int, list[int]] = {}
     for seat_info in view["seats"]:
         on_space.setdefault(min(seat_info["token"], last), []).append(seat_info["seat"])
@@ -181,15 +255,27 @@ def _track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> None:
         fill = (250, 226, 150) if is_f else (214, 196, 160) if space % 2 else (200, 180, 142)
         if is_end:
             fill = kit.GOLD
-        draw.rounded_rectangle((x + 2, y, x + SPACE_W - 2, y + SPACE_H), radius=6, fill=fill,
-                               outline=WOOD, width=2)
+        draw.rounded_rectangle(
+            (x + 2, y, x + SPACE_W - 2, y + SPACE_H), radius=6, fill=fill, outline=WOOD, width=2
+        )
         label = "START" if space == 0 else str(space)
-        kit.draw_text(draw, (x + 8, y + 4), label, 15 if space == 0 else 19, fill=CARD_INK, bold=True,
-                      max_width=SPACE_W - 12)
+        kit.draw_text(
+            draw,
+            (x + 8, y + 4),
+            label,
+            15 if space == 0 else 19,
+            fill=CARD_INK,
+            bold=True,
+            max_width=SPACE_W - 12,
+        )
         if is_f:
-            kit.draw_text(draw, (x + SPACE_W - 9, y + 3), "F", 19, fill=(170, 90, 0), bold=True, anchor="ra")
+            kit.draw_text(
+                draw, (x + SPACE_W - 9, y + 3), "F", 19, fill=(170, 90, 0), bold=True, anchor="ra"
+            )
         if is_end:
-            kit.draw_text(draw, (x + SPACE_W - 8, y + 6), "END", 13, fill=CARD_INK, bold=True, anchor="ra")
+            kit.draw_text(
+                draw, (x + SPACE_W - 8, y + 6), "END", 13, fill=CARD_INK, bold=True, anchor="ra"
+            )
         seats = on_space.get(space, [])
         for i, seat in enumerate(seats[:4]):
             r, c = divmod(i, 2)
@@ -200,26 +286,43 @@ def _track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> None:
 
 # --- players and log -------------------------------------------------------------------
 
+
 def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) -> None:
     width = 560
-    draw.rounded_rectangle((MARGIN, top, MARGIN + width, top + 40 + 46 * view["players"]),
-                           radius=10, fill=kit.PANEL)
+    draw.rounded_rectangle(
+        (MARGIN, top, MARGIN + width, top + 40 + 46 * view["players"]), radius=10, fill=kit.PANEL
+    )
     kit.draw_text(draw, (MARGIN + 14, top + 10), "PLAYERS", 17, fill=kit.MUTED, bold=True)
     winners = set((view.get("result") or {}).get("winners", []))
     for info in view["seats"]:
         seat = info["seat"]
         y = top + 40 + seat * 46
         if seat == view["turn"] and view["phase"] != "over":
-            draw.rounded_rectangle((MARGIN + 6, y - 2, MARGIN + width - 6, y + 42), radius=8,
-                                   outline=kit.GOLD, width=2)
+            draw.rounded_rectangle(
+                (MARGIN + 6, y - 2, MARGIN + width - 6, y + 42), radius=8, outline=kit.GOLD, width=2
+            )
         kit.player_token(draw, seat, MARGIN + 30, y + 20, 15)
         name = names[seat] + ("  ★ winner" if seat in winners else "")
-        kit.draw_text(draw, (MARGIN + 56, y + 6), name, 19, bold=True, max_width=200,
-                      fill=kit.GOLD if seat in winners else kit.INK)
-        kit.draw_text(draw, (MARGIN + 56, y + 27), f"{info['properties']} properties · "
-                      f"{info['hand_size']} Fortune card{'s' if info['hand_size'] != 1 else ''}",
-                      15, fill=kit.MUTED)
-        kit.draw_text(draw, (MARGIN + 360, y + 10), f"${info['value']}M", 24, bold=True, anchor="ra")
+        kit.draw_text(
+            draw,
+            (MARGIN + 56, y + 6),
+            name,
+            19,
+            bold=True,
+            max_width=200,
+            fill=kit.GOLD if seat in winners else kit.INK,
+        )
+        kit.draw_text(
+            draw,
+            (MARGIN + 56, y + 27),
+            f"{info['properties']} properties · "
+            f"{info['hand_size']} Fortune card{'s' if info['hand_size'] != 1 else ''}",
+            15,
+            fill=kit.MUTED,
+        )
+        kit.draw_text(
+            draw, (MARGIN + 360, y + 10), f"${info['value']}M", 24, bold=True, anchor="ra"
+        )
         _units_bar(draw, info["units_left"], view["units_start"], MARGIN + 376, y + 8)
 
 
@@ -228,7 +331,10 @@ def _units_bar(draw: ImageDraw.ImageDraw, left: int, start: int, x: int, y: int)
     bar_w = 160
     draw.rectangle((x, y + 22, x + bar_w, y + 30), fill=(70, 74, 86))
     if start:
-        draw.rectangle((x, y + 22, x + bar_w * left / start, y + 30), fill=(120, 200, 140) if left > 3 else (230, 110, 90))
+        draw.rectangle(
+            (x, y + 22, x + bar_w * left / start, y + 30),
+            fill=(120, 200, 140) if left > 3 else (230, 110, 90),
+        )
 
 
 def _log(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) -> None:

@@ -1,4 +1,5 @@
 """Advance to Boardwalk: build hotel units on a 1930s boardwalk; own the most value."""
+
 from __future__ import annotations
 
 from .bots import BoardwalkBot

@@ -4,6 +4,7 @@ It looks only at the public board and its own hand. Every move is scored by how
 ownership would change: a property it gains counts its value, one it loses counts
 against it, and taking or costing an opponent a property counts half its value.
 """
+
 from __future__ import annotations
 
 import random
@@ -83,12 +84,23 @@ class BoardwalkBot:
             return "done"
         props = [self.board.properties[a[6:]] for a in builds]
         best = max(props, key=lambda p: (unit_score(seat, p, state["stacks"][p.id]), p.value))
-        if unit_score(seat, best, state["stacks"][best.id]) <= 0 and build["placed"] and "done" in actions:
+        if (
+            unit_score(seat, best, state["stacks"][best.id]) <= 0
+            and build["placed"]
+            and "done" in actions
+        ):
             return "done"
         return f"build:{best.id}"
 
-    def _plan(self, state: dict, seat: int, *, budget: int | None = None,
-              zones: list[str] | None = None, limit: int | None = None) -> float:
+    def _plan(
+        self,
+        state: dict,
+        seat: int,
+        *,
+        budget: int | None = None,
+        zones: list[str] | None = None,
+        limit: int | None = None,
+    ) -> float:
         """The score of a greedy build with these (possibly card-changed) conditions."""
         build = state["build"]
         left = (budget if budget is not None else build["budget"]) - build["spent"]
@@ -100,9 +112,9 @@ class BoardwalkBot:
         total = 0.0
         while units:
             options = [
-                p for p in self.board.properties.values()
-                if p.value <= left and p.id not in fresh
-                and (p.zone in zones or len(zones) < limit)
+                p
+                for p in self.board.properties.values()
+                if p.value <= left and p.id not in fresh and (p.zone in zones or len(zones) < limit)
             ]
             scored = [(unit_score(seat, p, stacks[p.id]), p.value, p.id) for p in options]
             scored = [s for s in scored if s[0] > 0]
@@ -123,8 +135,10 @@ class BoardwalkBot:
     def _after_roll_card(self, state: dict, seat: int, cards: list[str]) -> str | None:
         build = state["build"]
         if needs_zone_choice(state):
-            baseline = max((self._plan(state, seat, zones=[z.id], limit=1) for z in self.board.zones),
-                           default=0.0)
+            baseline = max(
+                (self._plan(state, seat, zones=[z.id], limit=1) for z in self.board.zones),
+                default=0.0,
+            )
         else:
             baseline = self._plan(state, seat)
         best, best_gain = None, CARD_THRESHOLD * 2
@@ -132,12 +146,16 @@ class BoardwalkBot:
             kind = self.board.card(action[5:])
             if kind.effect == "add_budget":
                 zones = [[z.id] for z in self.board.zones] if needs_zone_choice(state) else [None]
-                value = max(self._plan(state, seat, budget=build["budget"] + kind.amount, zones=z)
-                            for z in zones)
+                value = max(
+                    self._plan(state, seat, budget=build["budget"] + kind.amount, zones=z)
+                    for z in zones
+                )
             elif kind.effect == "second_zone":
                 value = self._plan(state, seat, limit=2)
             elif kind.effect == "choose_zone":
-                value = max(self._plan(state, seat, zones=[z.id], limit=1) for z in self.board.zones)
+                value = max(
+                    self._plan(state, seat, zones=[z.id], limit=1) for z in self.board.zones
+                )
             else:  # reroll: worth it when this roll builds nothing useful
                 value = 4.0 if baseline <= 0 else 0.0
             if value - baseline > best_gain:
@@ -165,8 +183,9 @@ class BoardwalkBot:
                 return action
         return "back"
 
-    def _best_target(self, state: dict, seat: int, kind: CardKind,
-                     fixed: str | None = None) -> tuple[float, list[str]]:
+    def _best_target(
+        self, state: dict, seat: int, kind: CardKind, fixed: str | None = None
+    ) -> tuple[float, list[str]]:
         """The card's best use: its score and the actions (targets) that make it."""
         if kind.effect == "draw":
             return float(kind.amount), []
@@ -178,8 +197,11 @@ class BoardwalkBot:
 
         if kind.effect == "disaster_zone":
             for zone in fortune.zone_targets(self.board, state):
-                score = sum(self._after(seat, p, stacks[p.id], lambda s: s[:-1])
-                            for p in self.board.zone(zone).properties if stacks[p.id])
+                score = sum(
+                    self._after(seat, p, stacks[p.id], lambda s: s[:-1])
+                    for p in self.board.zone(zone).properties
+                    if stacks[p.id]
+                )
                 consider(score, [f"zone:{zone}"])
         else:
             targets = fortune.property_targets(self.board, state, seat, kind)
@@ -191,8 +213,14 @@ class BoardwalkBot:
             return 0.0, []
         return max(candidates, key=lambda c: c[0])
 
-    def _consider_property(self, state: dict, seat: int, kind: CardKind, prop: Property,
-                           consider: Callable[[float, list[str]], None]) -> None:
+    def _consider_property(
+        self,
+        state: dict,
+        seat: int,
+        kind: CardKind,
+        prop: Property,
+        consider: Callable[[float, list[str]], None],
+    ) -> None:
         stack = state["stacks"][prop.id]
         at = f"at:{prop.id}"
         if kind.effect in ("build_vacant", "build_where_present", "build_any"):
@@ -203,19 +231,21 @@ class BoardwalkBot:
             for other in fortune.opponents_at(state, seat, prop.id):
                 if kind.effect == "remove_opponent":
                     top = len(stack) - 1 - stack[::-1].index(other)
-                    after = stack[:top] + stack[top + 1:]
+                    after = stack[:top] + stack[top + 1 :]
                 else:
                     low = stack.index(other)
-                    after = stack[:low] + [seat] + stack[low + 1:]
+                    after = stack[:low] + [seat] + stack[low + 1 :]
                 consider(ownership_delta(seat, prop.value, stack, after), [at, f"who:{other}"])
         elif kind.effect == "relocate_own":
             top = len(stack) - 1 - stack[::-1].index(seat)
-            remaining = stack[:top] + stack[top + 1:]
+            remaining = stack[:top] + stack[top + 1 :]
             loss = ownership_delta(seat, prop.value, stack, remaining)
             for dest in fortune.relocation_targets(self.board, prop):
                 gain = unit_score(seat, dest, state["stacks"][dest.id])
                 consider(loss + gain, [at, f"to:{dest.id}"])
 
     @staticmethod
-    def _after(seat: int, prop: Property, stack: list[int], change: Callable[[list[int]], list[int]]) -> float:
+    def _after(
+        seat: int, prop: Property, stack: list[int], change: Callable[[list[int]], list[int]]
+    ) -> float:
         return ownership_delta(seat, prop.value, stack, change(list(stack)))

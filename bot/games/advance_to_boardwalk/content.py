@@ -4,6 +4,7 @@ Content arrives as already-parsed TOML dicts (``board`` and ``fortune``); this m
 validates that the counts add up and the references resolve, so a typo in a data file
 fails at start-up with a sentence saying what is wrong, not in the middle of a game.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -120,11 +121,11 @@ def load_board(content: dict) -> Board:
 
 def _zone(raw: dict) -> Zone:
     zone_id = raw["id"]
-    props = tuple(
-        Property(p["id"], p["name"], int(p["value"]), zone_id) for p in raw["properties"]
-    )
+    props = tuple(Property(p["id"], p["name"], int(p["value"]), zone_id) for p in raw["properties"])
     if len(props) != PROPERTIES_PER_ZONE:
-        raise ContentError(f"The {zone_id} zone has {len(props)} properties, not {PROPERTIES_PER_ZONE}.")
+        raise ContentError(
+            f"The {zone_id} zone has {len(props)} properties, not {PROPERTIES_PER_ZONE}."
+        )
     if any(":" in p.id for p in props):
         raise ContentError(f"Property ids in the {zone_id} zone may not contain “:”.")
     return Zone(zone_id, raw["name"], props)
@@ -143,9 +144,15 @@ def _cards(raw_cards: list[dict]) -> dict[str, CardKind]:
         if missing:
             raise ContentError(f"Card “{raw['name']}” needs {', '.join(missing)}.")
         kind = CardKind(
-            key=raw["key"], name=raw["name"], text=raw["text"], timing=timing, effect=effect,
-            copies=int(raw["copies"]), amount=int(raw.get("amount", 0)),
-            max_value=int(raw.get("max_value", 0)), last_place=bool(raw.get("last_place", False)),
+            key=raw["key"],
+            name=raw["name"],
+            text=raw["text"],
+            timing=timing,
+            effect=effect,
+            copies=int(raw["copies"]),
+            amount=int(raw.get("amount", 0)),
+            max_value=int(raw.get("max_value", 0)),
+            last_place=bool(raw.get("last_place", False)),
         )
         if kind.key in cards:
             raise ContentError(f"Card key “{kind.key}” is used twice.")

@@ -6,6 +6,7 @@ is lowest in the stack), and the property card and the tokens follow at once. Th
 "take property card(s) if you became a new owner" and "move tokens" read when a build is
 made one unit at a time, and it keeps every intermediate state consistent.
 """
+
 from __future__ import annotations
 
 import random
@@ -38,7 +39,9 @@ def tell(events: list[Event], seat: int, text: str) -> None:
 
 
 def owned_value(board: Board, state: dict, seat: int) -> int:
-    return sum(board.properties[pid].value for pid, owner in state["owners"].items() if owner == seat)
+    return sum(
+        board.properties[pid].value for pid, owner in state["owners"].items() if owner == seat
+    )
 
 
 def owned_count(state: dict, seat: int) -> int:
@@ -50,8 +53,15 @@ def in_last_place(state: dict, seat: int) -> bool:
     return state["tokens"][seat] == min(state["tokens"])
 
 
-def place_unit(board: Board, state: dict, seat: int, pid: str, rng: random.Random,
-               events: list[Event], verb: str = "builds on") -> None:
+def place_unit(
+    board: Board,
+    state: dict,
+    seat: int,
+    pid: str,
+    rng: random.Random,
+    events: list[Event],
+    verb: str = "builds on",
+) -> None:
     prop = board.properties[pid]
     state["supply"][seat] -= 1
     state["stacks"][pid].append(seat)
@@ -60,15 +70,18 @@ def place_unit(board: Board, state: dict, seat: int, pid: str, rng: random.Rando
     _after_settle(board, state, rng, events)
 
 
-def remove_unit(board: Board, state: dict, pid: str, index: int, rng: random.Random,
-                events: list[Event]) -> str:
+def remove_unit(
+    board: Board, state: dict, pid: str, index: int, rng: random.Random, events: list[Event]
+) -> str:
     """Take the unit at ``index`` of the stack back to its player's supply; say what changed."""
     seat = state["stacks"][pid].pop(index)
     state["supply"][seat] += 1
     return settle(board, state, board.properties[pid], rng, events)
 
 
-def settle(board: Board, state: dict, prop: Property, rng: random.Random, events: list[Event]) -> str:
+def settle(
+    board: Board, state: dict, prop: Property, rng: random.Random, events: list[Event]
+) -> str:
     """Hand the property card to whoever owns the stack now and move the tokens.
 
     Returns a clause describing the change ("" if none) for the caller's event; a bonus
@@ -90,8 +103,10 @@ def settle(board: Board, state: dict, prop: Property, rng: random.Random, events
         return f" {{p{new}}} now owns it and moves up to {_m(tokens[new])}."
     if new is None:
         return f" It is vacant again; {{p{old}}} moves back to {_m(tokens[old])}."
-    return (f" {{p{new}}} takes it from {{p{old}}}: {{p{new}}} moves up to {_m(tokens[new])}, "
-            f"{{p{old}}} back to {_m(tokens[old])}.")
+    return (
+        f" {{p{new}}} takes it from {{p{old}}}: {{p{new}}} moves up to {_m(tokens[new])}, "
+        f"{{p{old}}} back to {_m(tokens[old])}."
+    )
 
 
 def _after_settle(board: Board, state: dict, rng: random.Random, events: list[Event]) -> None:
@@ -113,8 +128,13 @@ def check_track_end(board: Board, state: dict, events: list[Event]) -> None:
     reached = [seat for seat, pos in enumerate(state["tokens"]) if pos >= board.last_space]
     if reached:
         seat = reached[0]
-        end_game(state, events, f"{{p{seat}}}'s token reached the last space of the boardwalk "
-                                f"({_m(board.last_space)}).", "track")
+        end_game(
+            state,
+            events,
+            f"{{p{seat}}}'s token reached the last space of the boardwalk "
+            f"({_m(board.last_space)}).",
+            "track",
+        )
 
 
 def end_game(state: dict, events: list[Event], why: str, reason: str) -> None:
@@ -125,8 +145,9 @@ def end_game(state: dict, events: list[Event], why: str, reason: str) -> None:
     say(state, events, f"Game over: {why}", image="board")
 
 
-def draw_cards(board: Board, state: dict, seat: int, count: int, rng: random.Random,
-               events: list[Event]) -> int:
+def draw_cards(
+    board: Board, state: dict, seat: int, count: int, rng: random.Random, events: list[Event]
+) -> int:
     """Draw up to ``count`` cards, reshuffling the discards when the pile runs out."""
     drawn = 0
     for _ in range(count):

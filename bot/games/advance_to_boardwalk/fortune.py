@@ -7,6 +7,7 @@ hand until its last step, so ``back`` can always return it. Insurance is never p
 choice: when a disaster would remove a player's units, one Insurance card leaves their hand
 and their units stay, so no one has to be asked out of turn.
 """
+
 from __future__ import annotations
 
 import random
@@ -15,9 +16,16 @@ from bot.engine import Event
 
 from .content import Board, CardKind, Property
 from .estate import (
-    draw_cards, finish_change, in_last_place, place_unit, remove_unit, say, settle,
+    draw_cards,
+    finish_change,
+    in_last_place,
+    place_unit,
+    remove_unit,
+    say,
+    settle,
 )
 from .turn import end_turn, roll_dice, zone_title
+
 
 def _distinct(board: Board, card_ids: list[str]) -> list[str]:
     """One card of each kind: two copies in hand are the same choice."""
@@ -28,6 +36,7 @@ def _distinct(board: Board, card_ids: list[str]) -> list[str]:
 
 
 # --- after the roll ---------------------------------------------------------------------
+
 
 def after_roll_useful(build: dict, kind: CardKind) -> bool:
     """An after-roll card is offered only where it would change something."""
@@ -43,14 +52,20 @@ def after_roll_playable(board: Board, state: dict, seat: int) -> list[str]:
     build = state["build"]
     if state["phase"] != "build" or build is None or build["started"] or build["after_roll_used"]:
         return []
-    return _distinct(board, [
-        card_id for card_id in state["hands"][seat]
-        if board.card(card_id).timing == "after_roll" and after_roll_useful(build, board.card(card_id))
-    ])
+    return _distinct(
+        board,
+        [
+            card_id
+            for card_id in state["hands"][seat]
+            if board.card(card_id).timing == "after_roll"
+            and after_roll_useful(build, board.card(card_id))
+        ],
+    )
 
 
-def play_after_roll(board: Board, state: dict, seat: int, card_id: str, rng: random.Random,
-                    events: list[Event]) -> None:
+def play_after_roll(
+    board: Board, state: dict, seat: int, card_id: str, rng: random.Random, events: list[Event]
+) -> None:
     kind = board.card(card_id)
     _discard(state, seat, card_id)
     build = state["build"]
@@ -73,12 +88,18 @@ def play_after_roll(board: Board, state: dict, seat: int, card_id: str, rng: ran
 
 # --- end of turn ------------------------------------------------------------------------
 
+
 def end_of_turn_playable(board: Board, state: dict, seat: int) -> list[str]:
     if state["phase"] != "fortune" or state["play"] is not None:
         return []
-    return _distinct(board, [
-        card_id for card_id in state["hands"][seat] if may_play(board, state, seat, board.card(card_id))
-    ])
+    return _distinct(
+        board,
+        [
+            card_id
+            for card_id in state["hands"][seat]
+            if may_play(board, state, seat, board.card(card_id))
+        ],
+    )
 
 
 def why_not_playable(board: Board, state: dict, seat: int, kind: CardKind) -> str:
@@ -104,9 +125,7 @@ def may_play(board: Board, state: dict, seat: int, kind: CardKind) -> bool:
 
 
 def zone_targets(board: Board, state: dict) -> list[str]:
-    return [
-        zone.id for zone in board.zones if any(state["stacks"][p.id] for p in zone.properties)
-    ]
+    return [zone.id for zone in board.zones if any(state["stacks"][p.id] for p in zone.properties)]
 
 
 def property_targets(board: Board, state: dict, seat: int, kind: CardKind) -> list[Property]:
@@ -150,55 +169,83 @@ def next_step(board: Board, state: dict) -> str:
     return "opponent"
 
 
-def begin(board: Board, state: dict, seat: int, card_id: str, rng: random.Random,
-          events: list[Event]) -> None:
+def begin(
+    board: Board, state: dict, seat: int, card_id: str, rng: random.Random, events: list[Event]
+) -> None:
     """The card is chosen: resolve it now if it needs no target, else ask for one."""
     kind = board.card(card_id)
     if kind.effect == "draw":
         _discard(state, seat, card_id)
-        say(state, events, f"{{p{seat}}} is in last place and plays *{kind.name}*: "
-                           f"{kind.amount} Fortune cards.")
+        say(
+            state,
+            events,
+            f"{{p{seat}}} is in last place and plays *{kind.name}*: {kind.amount} Fortune cards.",
+        )
         draw_cards(board, state, seat, kind.amount, rng, events)
         end_turn(board, state, rng, events)
         return
     state["play"] = {"card": card_id, "at": None}
 
 
-def pick_property(board: Board, state: dict, seat: int, prop: Property, rng: random.Random,
-                  events: list[Event]) -> None:
+def pick_property(
+    board: Board, state: dict, seat: int, prop: Property, rng: random.Random, events: list[Event]
+) -> None:
     kind = board.card(state["play"]["card"])
-    if kind.effect in ("remove_opponent", "replace_opponent") and len(opponents_at(state, seat, prop.id)) > 1:
+    if (
+        kind.effect in ("remove_opponent", "replace_opponent")
+        and len(opponents_at(state, seat, prop.id)) > 1
+    ):
         state["play"]["at"] = prop.id
         return
     if kind.effect == "relocate_own":
         state["play"]["at"] = prop.id
         return
     if kind.effect in ("remove_opponent", "replace_opponent"):
-        _resolve(board, state, seat, rng, events, prop=prop, opponent=opponents_at(state, seat, prop.id)[0])
+        _resolve(
+            board,
+            state,
+            seat,
+            rng,
+            events,
+            prop=prop,
+            opponent=opponents_at(state, seat, prop.id)[0],
+        )
     else:
         _resolve(board, state, seat, rng, events, prop=prop)
 
 
-def pick_opponent(board: Board, state: dict, seat: int, opponent: int, rng: random.Random,
-                  events: list[Event]) -> None:
+def pick_opponent(
+    board: Board, state: dict, seat: int, opponent: int, rng: random.Random, events: list[Event]
+) -> None:
     prop = board.properties[state["play"]["at"]]
     _resolve(board, state, seat, rng, events, prop=prop, opponent=opponent)
 
 
-def pick_destination(board: Board, state: dict, seat: int, dest: Property, rng: random.Random,
-                     events: list[Event]) -> None:
+def pick_destination(
+    board: Board, state: dict, seat: int, dest: Property, rng: random.Random, events: list[Event]
+) -> None:
     source = board.properties[state["play"]["at"]]
     _resolve(board, state, seat, rng, events, prop=source, dest=dest)
 
 
-def pick_zone(board: Board, state: dict, seat: int, zone: str, rng: random.Random,
-              events: list[Event]) -> None:
+def pick_zone(
+    board: Board, state: dict, seat: int, zone: str, rng: random.Random, events: list[Event]
+) -> None:
     _resolve(board, state, seat, rng, events, zone=zone)
 
 
-def _resolve(board: Board, state: dict, seat: int, rng: random.Random, events: list[Event], *,
-             prop: Property | None = None, opponent: int | None = None,
-             dest: Property | None = None, zone: str | None = None) -> None:
+def _resolve(
+    board: Board,
+    state: dict,
+    seat: int,
+    rng: random.Random,
+    events: list[Event],
+    *,
+    prop: Property | None = None,
+    opponent: int | None = None,
+    dest: Property | None = None,
+    zone: str | None = None,
+) -> None:
     card_id = state["play"]["card"]
     kind = board.card(card_id)
     state["play"] = None
@@ -206,7 +253,9 @@ def _resolve(board: Board, state: dict, seat: int, rng: random.Random, events: l
     played = f"{{p{seat}}} plays *{kind.name}*"
     effect = kind.effect
     if effect in ("build_vacant", "build_where_present", "build_any"):
-        place_unit(board, state, seat, prop.id, rng, events, verb=f"plays *{kind.name}* and builds on")
+        place_unit(
+            board, state, seat, prop.id, rng, events, verb=f"plays *{kind.name}* and builds on"
+        )
     elif effect == "relocate_own":
         stack = state["stacks"][prop.id]
         top = len(stack) - 1 - stack[::-1].index(seat)
@@ -217,16 +266,24 @@ def _resolve(board: Board, state: dict, seat: int, rng: random.Random, events: l
         stack = state["stacks"][prop.id]
         highest = len(stack) - 1 - stack[::-1].index(opponent)
         change = remove_unit(board, state, prop.id, highest, rng, events)
-        say(state, events, f"{played}: {{p{opponent}}}'s highest unit on {prop.name} "
-                           f"({_m(prop.value)}) goes back to their supply.{change}")
+        say(
+            state,
+            events,
+            f"{played}: {{p{opponent}}}'s highest unit on {prop.name} "
+            f"({_m(prop.value)}) goes back to their supply.{change}",
+        )
     elif effect == "replace_opponent":
         stack = state["stacks"][prop.id]
         stack[stack.index(opponent)] = seat
         state["supply"][opponent] += 1
         state["supply"][seat] -= 1
         change = settle(board, state, prop, rng, events)
-        say(state, events, f"{played}: {{p{opponent}}}'s lowest unit on {prop.name} "
-                           f"({_m(prop.value)}) is swapped for one of {{p{seat}}}'s.{change}")
+        say(
+            state,
+            events,
+            f"{played}: {{p{opponent}}}'s lowest unit on {prop.name} "
+            f"({_m(prop.value)}) is swapped for one of {{p{seat}}}'s.{change}",
+        )
     elif effect == "disaster_zone":
         _hurricane(board, state, seat, kind, zone, rng, events)
     elif effect == "disaster_property":
@@ -235,8 +292,15 @@ def _resolve(board: Board, state: dict, seat: int, rng: random.Random, events: l
     end_turn(board, state, rng, events)
 
 
-def _hurricane(board: Board, state: dict, seat: int, kind: CardKind, zone: str,
-               rng: random.Random, events: list[Event]) -> None:
+def _hurricane(
+    board: Board,
+    state: dict,
+    seat: int,
+    kind: CardKind,
+    zone: str,
+    rng: random.Random,
+    events: list[Event],
+) -> None:
     props = [p for p in board.zone(zone).properties if state["stacks"][p.id]]
     say(state, events, f"{{p{seat}}} plays *{kind.name}* on the {zone_title(board, zone)}!")
     insured = _insure(board, state, {state["stacks"][p.id][-1] for p in props}, events)
@@ -245,12 +309,22 @@ def _hurricane(board: Board, state: dict, seat: int, kind: CardKind, zone: str,
         if victim in insured:
             continue
         change = remove_unit(board, state, prop.id, -1, rng, events)
-        say(state, events, f"{{p{victim}}}'s top unit on {prop.name} ({_m(prop.value)}) is "
-                           f"blown away.{change}")
+        say(
+            state,
+            events,
+            f"{{p{victim}}}'s top unit on {prop.name} ({_m(prop.value)}) is blown away.{change}",
+        )
 
 
-def _fire(board: Board, state: dict, seat: int, kind: CardKind, prop: Property,
-          rng: random.Random, events: list[Event]) -> None:
+def _fire(
+    board: Board,
+    state: dict,
+    seat: int,
+    kind: CardKind,
+    prop: Property,
+    rng: random.Random,
+    events: list[Event],
+) -> None:
     stack = state["stacks"][prop.id]
     say(state, events, f"{{p{seat}}} plays *{kind.name}* on {prop.name} ({_m(prop.value)})!")
     insured = _insure(board, state, set(stack), events)
@@ -260,15 +334,21 @@ def _fire(board: Board, state: dict, seat: int, kind: CardKind, prop: Property,
     state["stacks"][prop.id] = [other for other in stack if other in insured]
     # The whole stack burns at once, so ownership changes once, not unit by unit.
     change = settle(board, state, prop, rng, events)
-    say(state, events, f"{len(burnt)} unit{'s' if len(burnt) != 1 else ''} burn on "
-                       f"{prop.name} and go back to supply.{change}")
+    say(
+        state,
+        events,
+        f"{len(burnt)} unit{'s' if len(burnt) != 1 else ''} burn on "
+        f"{prop.name} and go back to supply.{change}",
+    )
 
 
 def _insure(board: Board, state: dict, victims: set[int], events: list[Event]) -> set[int]:
     """Each threatened player holding Insurance spends one; their units stay."""
     insured = set()
     for victim in sorted(victims):
-        card_id = next((c for c in state["hands"][victim] if board.card(c).effect == "insurance"), None)
+        card_id = next(
+            (c for c in state["hands"][victim] if board.card(c).effect == "insurance"), None
+        )
         if card_id is None:
             continue
         _discard(state, victim, card_id)

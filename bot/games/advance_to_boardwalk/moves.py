@@ -5,6 +5,7 @@ a Hurricane) · ``build:<property>`` one unit · ``done`` stop building · ``at:
 ``who:<seat>``, ``to:<property>`` a played card's targets · ``back`` take the card back ·
 ``end`` end the turn without a card.
 """
+
 from __future__ import annotations
 
 import random
@@ -15,8 +16,15 @@ from . import fortune
 from .content import Board, Property
 from .estate import owner_of, say
 from .turn import (
-    build_options, build_unit, choose_zone, end_turn, finish_building,
-    may_finish_building, needs_zone_choice, zone_options, zone_title,
+    build_options,
+    build_unit,
+    choose_zone,
+    end_turn,
+    finish_building,
+    may_finish_building,
+    needs_zone_choice,
+    zone_options,
+    zone_title,
 )
 
 
@@ -26,8 +34,9 @@ def _m(value: int) -> str:
 
 def _card_choice(board: Board, card_id: str) -> Choice:
     kind = board.card(card_id)
-    return Choice(f"card:{card_id}", kind.label, group="Fortune", private=True,
-                  description=kind.text)
+    return Choice(
+        f"card:{card_id}", kind.label, group="Fortune", private=True, description=kind.text
+    )
 
 
 def _effect_of_unit(state: dict, seat: int, prop: Property) -> str:
@@ -45,6 +54,7 @@ def _effect_of_unit(state: dict, seat: int, prop: Property) -> str:
 
 # --- choices ----------------------------------------------------------------------------
 
+
 def choices(board: Board, state: dict, seat: int) -> list[Choice]:
     if state["phase"] == "over" or seat != state["turn"]:
         return []
@@ -52,25 +62,37 @@ def choices(board: Board, state: dict, seat: int) -> list[Choice]:
         return _build_choices(board, state, seat)
     if state["play"] is not None:
         return _target_choices(board, state, seat)
-    return [_card_choice(board, card_id) for card_id in fortune.end_of_turn_playable(board, state, seat)] + [
-        Choice("end", "End turn without playing a card", group="Turn", style="primary")
-    ]
+    return [
+        _card_choice(board, card_id) for card_id in fortune.end_of_turn_playable(board, state, seat)
+    ] + [Choice("end", "End turn without playing a card", group="Turn", style="primary")]
 
 
 def _build_choices(board: Board, state: dict, seat: int) -> list[Choice]:
     build = state["build"]
-    out = [_card_choice(board, card_id) for card_id in fortune.after_roll_playable(board, state, seat)]
+    out = [
+        _card_choice(board, card_id) for card_id in fortune.after_roll_playable(board, state, seat)
+    ]
     if needs_zone_choice(state):
-        out += [Choice(f"zone:{zone}", f"Build in the {zone_title(board, zone)}", group="Zone",
-                       style="primary") for zone in zone_options(board, state)]
+        out += [
+            Choice(
+                f"zone:{zone}",
+                f"Build in the {zone_title(board, zone)}",
+                group="Zone",
+                style="primary",
+            )
+            for zone in zone_options(board, state)
+        ]
     else:
         left = build["budget"] - build["spent"]
         for prop in build_options(board, state):
-            out.append(Choice(
-                f"build:{prop.id}",
-                f"Build on {prop.name} ({_m(prop.value)}) — {_m(left - prop.value)} left",
-                group="Build", description=_effect_of_unit(state, seat, prop),
-            ))
+            out.append(
+                Choice(
+                    f"build:{prop.id}",
+                    f"Build on {prop.name} ({_m(prop.value)}) — {_m(left - prop.value)} left",
+                    group="Build",
+                    description=_effect_of_unit(state, seat, prop),
+                )
+            )
     if may_finish_building(board, state):
         label = "Done building" if build["placed"] else "No build possible — continue"
         out.append(Choice("done", label, group="Turn", style="success"))
@@ -83,29 +105,58 @@ def _target_choices(board: Board, state: dict, seat: int) -> list[Choice]:
     step = fortune.next_step(board, state)
     out: list[Choice]
     if step == "zone":
-        out = [Choice(f"zone:{zone}", f"{kind.name} on the {zone_title(board, zone)}", group="Target",
-                      private=True, style="danger") for zone in fortune.zone_targets(board, state)]
+        out = [
+            Choice(
+                f"zone:{zone}",
+                f"{kind.name} on the {zone_title(board, zone)}",
+                group="Target",
+                private=True,
+                style="danger",
+            )
+            for zone in fortune.zone_targets(board, state)
+        ]
     elif step == "property":
-        out = [Choice(f"at:{prop.id}", f"{kind.name} on {prop.name} ({_m(prop.value)})", group="Target",
-                      private=True)
-               for prop in fortune.property_targets(board, state, seat, kind)]
+        out = [
+            Choice(
+                f"at:{prop.id}",
+                f"{kind.name} on {prop.name} ({_m(prop.value)})",
+                group="Target",
+                private=True,
+            )
+            for prop in fortune.property_targets(board, state, seat, kind)
+        ]
     elif step == "destination":
         source = board.properties[play["at"]]
-        out = [Choice(f"to:{prop.id}", f"Move it to {prop.name} ({_m(prop.value)})", group="Target",
-                      private=True, description=_effect_of_unit(state, seat, prop))
-               for prop in fortune.relocation_targets(board, source)]
+        out = [
+            Choice(
+                f"to:{prop.id}",
+                f"Move it to {prop.name} ({_m(prop.value)})",
+                group="Target",
+                private=True,
+                description=_effect_of_unit(state, seat, prop),
+            )
+            for prop in fortune.relocation_targets(board, source)
+        ]
     else:
         prop = board.properties[play["at"]]
-        out = [Choice(f"who:{other}", f"{{p{other}}}'s unit on {prop.name}", group="Target",
-                      private=True)
-               for other in fortune.opponents_at(state, seat, prop.id)]
+        out = [
+            Choice(
+                f"who:{other}", f"{{p{other}}}'s unit on {prop.name}", group="Target", private=True
+            )
+            for other in fortune.opponents_at(state, seat, prop.id)
+        ]
     # Private: until its last step a card can still go back to the hand unseen.
-    return out + [Choice("back", f"Back: keep {kind.name} and choose again", group="Turn", private=True)]
+    return out + [
+        Choice("back", f"Back: keep {kind.name} and choose again", group="Turn", private=True)
+    ]
 
 
 # --- applying ---------------------------------------------------------------------------
 
-def apply_move(board: Board, state: dict, seat: int, action: str, rng: random.Random) -> list[Event]:
+
+def apply_move(
+    board: Board, state: dict, seat: int, action: str, rng: random.Random
+) -> list[Event]:
     events: list[Event] = []
     verb, _, arg = action.partition(":")
     if state["phase"] == "build":
@@ -124,7 +175,9 @@ def apply_move(board: Board, state: dict, seat: int, action: str, rng: random.Ra
     elif verb in ("build", "done", "zone"):
         raise IllegalMove("Building is over for this turn: play a Fortune card or end your turn.")
     else:
-        raise IllegalMove("That is not a move you can make now: play a Fortune card or end your turn.")
+        raise IllegalMove(
+            "That is not a move you can make now: play a Fortune card or end your turn."
+        )
     return events
 
 
@@ -145,8 +198,15 @@ def _property(board: Board, pid: str) -> Property:
     return prop
 
 
-def _apply_build_step(board: Board, state: dict, seat: int, verb: str, arg: str,
-                      rng: random.Random, events: list[Event]) -> None:
+def _apply_build_step(
+    board: Board,
+    state: dict,
+    seat: int,
+    verb: str,
+    arg: str,
+    rng: random.Random,
+    events: list[Event],
+) -> None:
     build = state["build"]
     if verb == "card":
         card_id = _card_in_hand(board, state, seat, arg)
@@ -154,8 +214,10 @@ def _apply_build_step(board: Board, state: dict, seat: int, verb: str, arg: str,
         if kind.timing != "after_roll":
             raise IllegalMove(f"*{kind.name}* is played at the end of your turn, after building.")
         if build["started"]:
-            raise IllegalMove(f"*{kind.name}* must be played right after the roll, before you "
-                              "pick a zone or build.")
+            raise IllegalMove(
+                f"*{kind.name}* must be played right after the roll, before you "
+                "pick a zone or build."
+            )
         if build["after_roll_used"]:
             raise IllegalMove("You have already played an after-roll card on this roll.")
         if not fortune.after_roll_useful(build, kind):
@@ -165,10 +227,14 @@ def _apply_build_step(board: Board, state: dict, seat: int, verb: str, arg: str,
         if not needs_zone_choice(state):
             raise IllegalMove("You only choose a zone when the colour die shows Wild.")
         if arg not in {zone.id for zone in board.zones}:
-            raise IllegalMove(f"There is no “{arg}” zone; the zones are red, blue, yellow and green.")
+            raise IllegalMove(
+                f"There is no “{arg}” zone; the zones are red, blue, yellow and green."
+            )
         if arg not in zone_options(board, state):
-            raise IllegalMove(f"Nothing in the {zone_title(board, arg)} fits your "
-                              f"{_m(build['budget'] - build['spent'])} budget.")
+            raise IllegalMove(
+                f"Nothing in the {zone_title(board, arg)} fits your "
+                f"{_m(build['budget'] - build['spent'])} budget."
+            )
         choose_zone(board, state, arg, events)
     elif verb == "build":
         prop = _property(board, arg)
@@ -197,17 +263,30 @@ def _check_build(board: Board, state: dict, seat: int, prop: Property) -> None:
         raise IllegalMove("You have no hotel units left.")
     if prop.zone not in build["zones"] and len(build["zones"]) >= build["zone_limit"]:
         allowed = " and ".join(zone_title(board, zone) for zone in build["zones"])
-        raise IllegalMove(f"{prop.name} is in the {zone_title(board, prop.zone)}; this turn you "
-                          f"build only in the {allowed}.")
+        raise IllegalMove(
+            f"{prop.name} is in the {zone_title(board, prop.zone)}; this turn you "
+            f"build only in the {allowed}."
+        )
     if prop.id in build["fresh"]:
-        raise IllegalMove(f"{prop.name} was vacant this turn and already has your unit: only one "
-                          "unit per vacant property per turn.")
+        raise IllegalMove(
+            f"{prop.name} was vacant this turn and already has your unit: only one "
+            "unit per vacant property per turn."
+        )
     if prop.value > left:
-        raise IllegalMove(f"{prop.name} costs {_m(prop.value)} and you have {_m(left)} left to build with.")
+        raise IllegalMove(
+            f"{prop.name} costs {_m(prop.value)} and you have {_m(left)} left to build with."
+        )
 
 
-def _apply_target_step(board: Board, state: dict, seat: int, verb: str, arg: str,
-                       rng: random.Random, events: list[Event]) -> None:
+def _apply_target_step(
+    board: Board,
+    state: dict,
+    seat: int,
+    verb: str,
+    arg: str,
+    rng: random.Random,
+    events: list[Event],
+) -> None:
     kind = board.card(state["play"]["card"])
     step = fortune.next_step(board, state)
     if verb == "back":
@@ -229,8 +308,10 @@ def _apply_target_step(board: Board, state: dict, seat: int, verb: str, arg: str
         prop = _property(board, arg)
         source = board.properties[state["play"]["at"]]
         if prop not in fortune.relocation_targets(board, source):
-            raise IllegalMove(f"The unit can only move to another property of the "
-                              f"{zone_title(board, source.zone)}.")
+            raise IllegalMove(
+                f"The unit can only move to another property of the "
+                f"{zone_title(board, source.zone)}."
+            )
         fortune.pick_destination(board, state, seat, prop, rng, events)
     else:
         try:
@@ -238,6 +319,7 @@ def _apply_target_step(board: Board, state: dict, seat: int, verb: str, arg: str
         except ValueError:
             raise IllegalMove("Choose one of the players shown.") from None
         if other not in fortune.opponents_at(state, seat, state["play"]["at"]):
-            raise IllegalMove(f"That player has no unit on {board.properties[state['play']['at']].name}.")
+            raise IllegalMove(
+                f"That player has no unit on {board.properties[state['play']['at']].name}."
+            )
         fortune.pick_opponent(board, state, seat, other, rng, events)
-

@@ -1,4 +1,5 @@
 """Advance to Boardwalk: the Game protocol over the board, turn and Fortune modules."""
+
 from __future__ import annotations
 
 import random
@@ -68,7 +69,9 @@ class AdvanceToBoardwalk:
             contenders = [seat for seat in contenders if rolls[seat] == best]
             shown = ", ".join(f"{{p{seat}}} {total}" for seat, total in rolls.items())
             if len(contenders) == 1:
-                state["log"].append(f"Rolls for first player: {shown}. {{p{contenders[0]}}} goes first.")
+                state["log"].append(
+                    f"Rolls for first player: {shown}. {{p{contenders[0]}}} goes first."
+                )
                 return contenders[0]
             state["log"].append(f"Rolls for first player: {shown}. A tie for highest: roll again.")
 
@@ -98,33 +101,61 @@ class AdvanceToBoardwalk:
             "turn": state["turn"],
             "turn_number": state["turn_number"],
             "phase": state["phase"],
-            "roll": None if state["roll"] is None else {
-                **state["roll"], "total": sum(state["roll"]["dice"]),
+            "roll": None
+            if state["roll"] is None
+            else {
+                **state["roll"],
+                "total": sum(state["roll"]["dice"]),
             },
-            "build": None if build is None else {
-                "budget": build["budget"], "spent": build["spent"],
-                "left": build["budget"] - build["spent"], "zones": list(build["zones"]),
-                "zone_limit": build["zone_limit"], "wild": build["wild"], "placed": build["placed"],
+            "build": None
+            if build is None
+            else {
+                "budget": build["budget"],
+                "spent": build["spent"],
+                "left": build["budget"] - build["spent"],
+                "zones": list(build["zones"]),
+                "zone_limit": build["zone_limit"],
+                "wild": build["wild"],
+                "placed": build["placed"],
             },
             "zones": [
-                {"id": zone.id, "name": zone.name, "properties": [
-                    {"id": p.id, "name": p.name, "value": p.value,
-                     "stack": list(state["stacks"][p.id]), "owner": state["owners"][p.id]}
-                    for p in zone.properties
-                ]}
+                {
+                    "id": zone.id,
+                    "name": zone.name,
+                    "properties": [
+                        {
+                            "id": p.id,
+                            "name": p.name,
+                            "value": p.value,
+                            "stack": list(state["stacks"][p.id]),
+                            "owner": state["owners"][p.id],
+                        }
+                        for p in zone.properties
+                    ],
+                }
                 for zone in board.zones
             ],
-            "track": {"last_space": board.last_space, "fortune_spaces": sorted(board.fortune_spaces)},
+            "track": {
+                "last_space": board.last_space,
+                "fortune_spaces": sorted(board.fortune_spaces),
+            },
             "seats": [
-                {"seat": s, "token": state["tokens"][s], "value": owned_value(board, state, s),
-                 "properties": owned_count(state, s), "units_left": state["supply"][s],
-                 "hand_size": len(state["hands"][s])}
+                {
+                    "seat": s,
+                    "token": state["tokens"][s],
+                    "value": owned_value(board, state, s),
+                    "properties": owned_count(state, s),
+                    "units_left": state["supply"][s],
+                    "hand_size": len(state["hands"][s]),
+                }
                 for s in range(players)
             ],
             "units_start": state["start_units"],
             "draw_pile": len(state["draw_pile"]),
             "discard_pile": len(state["discard_pile"]),
-            "last_played": self._card_public(state["discard_pile"][-1]) if state["discard_pile"] else None,
+            "last_played": self._card_public(state["discard_pile"][-1])
+            if state["discard_pile"]
+            else None,
             "log": list(state["log"]),
             "status": self.status(state),
             "end_reason": state["end_reason"],
@@ -132,8 +163,11 @@ class AdvanceToBoardwalk:
         }
         result = self.result(state)
         if result is not None:
-            view["result"] = {"winners": list(result.winners), "scores": dict(result.scores),
-                              "summary": result.summary}
+            view["result"] = {
+                "winners": list(result.winners),
+                "scores": dict(result.scores),
+                "summary": result.summary,
+            }
         if seat is not None:
             view["seat"] = seat
             view["hand"] = [self._card_public(card_id) for card_id in state["hands"][seat]]
@@ -157,11 +191,16 @@ class AdvanceToBoardwalk:
         best = max((values[s], counts[s]) for s in seats)
         winners = tuple(s for s in seats if (values[s], counts[s]) == best)
         names = " and ".join(f"{{p{s}}}" for s in winners)
-        standings = ", ".join(f"{{p{s}}} ${values[s]}M ({counts[s]} properties)" for s in
-                              sorted(seats, key=lambda s: (-values[s], -counts[s], s)))
+        standings = ", ".join(
+            f"{{p{s}}} ${values[s]}M ({counts[s]} properties)"
+            for s in sorted(seats, key=lambda s: (-values[s], -counts[s], s))
+        )
         verb = "win" if len(winners) > 1 else "wins"
-        return Result(winners, {s: values[s] for s in seats},
-                      f"{names} {verb} with ${best[0]}M in {best[1]} properties. Final: {standings}.")
+        return Result(
+            winners,
+            {s: values[s] for s in seats},
+            f"{names} {verb} with ${best[0]}M in {best[1]} properties. Final: {standings}.",
+        )
 
     # --- words --------------------------------------------------------------------------
 
@@ -169,8 +208,9 @@ class AdvanceToBoardwalk:
         if state["phase"] == "over":
             result = self.result(state)
             names = " and ".join(f"{{p{s}}}" for s in result.winners)
-            return f"Game over after {state['turn_number']} turns — {names} " + \
-                ("win (tie)." if len(result.winners) > 1 else "wins.")
+            return f"Game over after {state['turn_number']} turns — {names} " + (
+                "win (tie)." if len(result.winners) > 1 else "wins."
+            )
         turn = f"Turn {state['turn_number']} — {{p{state['turn']}}}"
         build = state["build"]
         if state["phase"] == "fortune":
@@ -178,8 +218,10 @@ class AdvanceToBoardwalk:
         if needs_zone_choice(state):
             return f"{turn} rolled Wild (${build['budget']}M) and picks a zone."
         zones = " + ".join(zone.capitalize() for zone in build["zones"]) or "any zone"
-        return f"{turn} is building in {zones}: ${build['budget'] - build['spent']}M of " \
-               f"${build['budget']}M left."
+        return (
+            f"{turn} is building in {zones}: ${build['budget'] - build['spent']}M of "
+            f"${build['budget']}M left."
+        )
 
     def prompt(self, state: dict, seat: int) -> str:
         if state["phase"] == "over":
@@ -194,7 +236,10 @@ class AdvanceToBoardwalk:
                 return f"You rolled Wild with ${left}M: choose a zone to build in."
             if not build_options(board, state):
                 return "No build is possible this turn: continue."
-            zones = " and ".join(zone_title(board, zone) for zone in build["zones"]) or "up to two zones"
+            zones = (
+                " and ".join(zone_title(board, zone) for zone in build["zones"])
+                or "up to two zones"
+            )
             must = " (at least one unit)" if not build["placed"] else ", or press Done"
             return f"Build in the {zones}: ${left}M of ${build['budget']}M left{must}."
         if state["play"] is not None:
@@ -220,38 +265,39 @@ class AdvanceToBoardwalk:
 def rules_text(board: Board) -> str:
     zones = "; ".join(
         f"**{zone.id.capitalize()}** ({zone.name}) ${zone.properties[0].value}–"
-        f"{zone.properties[-1].value}M" for zone in board.zones
+        f"{zone.properties[-1].value}M"
+        for zone in board.zones
     )
     spaces = ", ".join(str(space) for space in sorted(board.fortune_spaces))
-    return f"""**Advance to Boardwalk** — build hotels on the boardwalk; own the most value.
-
-**Set-up.** Hotel units: 20 each (2 players), 16 (3), 14 (4). Everyone gets 2 secret Fortune
-cards. Highest roll of the two numbered dice goes first (ties re-roll); play passes left.
-
-**Your turn**
-1. The bot rolls the 2 numbered dice and the colour die (red, blue, yellow, green, **W**ild, **F**ortune).
-2. **Build** in the rolled zone (Wild: you pick one). Units go on properties one at a time; each unit
-costs that property's value and the total may not exceed the dice sum (no change given). A property
-that was vacant gets at most **one** unit per turn; you may stack several on occupied properties,
-including on opponents' units. You must place at least one unit if any placement is possible.
-   **F**: ignore the numbers, draw a Fortune card, then go to step 4.
-3. **Ownership** goes to whoever has the most units on a property; on a tie, to the tied player whose
-unit is lowest in the stack. The property card moves at once, and tokens follow: your token's
-space always equals the total value you own (opponents move back when you take from them).
-4. Play **one** Fortune card, or end your turn.
-
-**Fortune cards.** 28 cards, hand kept secret. "After your roll" cards are played right after the
-roll, before you pick a zone or build (one per roll), besides the end-of-turn card. "Last place"
-cards need your token in last place — ties count. Insurance is never played: when a disaster
-would remove your units it is discarded instead and your units stay. An empty draw pile is
-refilled by shuffling the discards.
-
-**Track.** Spaces $0–{board.last_space}M. F spaces ({spaces}): land on one by moving forward on
-your own turn and draw a bonus Fortune card.
-
-**Zones.** {zones}.
-
-**End.** The game ends at once when a token reaches the last space (${board.last_space}M), or when
-a player has no hotel units at the start of their turn. Most $ of property wins; tie-break: most
-properties; a remaining tie is shared.
-"""
+    last = board.last_space
+    # Discord keeps line breaks, so each paragraph is one line.
+    paragraphs = [
+        "**Advance to Boardwalk** — build hotels on the boardwalk; own the most value.",
+        "**Set-up.** Hotel units: 20 each (2 players), 16 (3), 14 (4). Everyone gets 2 secret "
+        "Fortune cards. Highest roll of the two numbered dice goes first (ties re-roll); play "
+        "passes left.",
+        "**Your turn**\n"
+        "1. The dice are rolled for you: 2 numbered dice and the colour die (red, blue, yellow, "
+        "green, **W**ild, **F**ortune).\n"
+        "2. **Build** in the rolled zone (Wild: you pick one), one unit at a time. Each unit costs "
+        "its property's value and the total may not exceed the dice (no change given). A vacant "
+        "property takes at most **one** unit per turn; occupied ones take several, also on top of "
+        "opponents' units. You must place at least one unit if you can. "
+        "**F**: ignore the numbers, draw a Fortune card, go to step 4.\n"
+        "3. **Ownership**: most units on a property owns it; on a tie, the tied player whose unit "
+        "is lowest in the stack. The property card moves at once and the tokens follow: your token "
+        "always stands on the total value you own (opponents move back when you take from them).\n"
+        "4. Play **one** Fortune card, or end your turn.",
+        '**Fortune cards.** 28 cards, hand kept secret. "After your roll" cards are played '
+        "right after the roll, before you pick a zone or build (one per roll), besides the "
+        'end-of-turn card. "Last place" cards need your token in last place — ties count. '
+        "Insurance is never played: when a disaster would remove your units it is discarded "
+        "instead and your units stay. An empty draw pile is refilled by shuffling the discards.",
+        f"**Track.** Spaces $0–{last}M. F spaces ({spaces}): land on one by moving forward on your "
+        "own turn to draw a bonus Fortune card.",
+        f"**Zones.** {zones}.",
+        f"**End.** The game ends at once when a token reaches the last space (${last}M), or when "
+        "a player has no hotel units at the start of their turn. Most $ of property wins; "
+        "tie-break: most properties; a remaining tie is shared.",
+    ]
+    return "\n\n".join(paragraphs)

@@ -5,6 +5,7 @@ turn always opens with its dice on the table. A turn is durable between steps: t
 state's ``build`` record holds the budget, the zones in use and the properties that were
 vacant when this turn built on them (one unit each).
 """
+
 from __future__ import annotations
 
 import random
@@ -21,14 +22,20 @@ def zone_title(board: Board, zone_id: str) -> str:
     return board.zone(zone_id).title
 
 
-def start_turn(board: Board, state: dict, seat: int, rng: random.Random, events: list[Event]) -> None:
+def start_turn(
+    board: Board, state: dict, seat: int, rng: random.Random, events: list[Event]
+) -> None:
     state["turn"] = seat
     state["build"] = None
     state["play"] = None
     if state["supply"][seat] == 0:
         state["roll"] = None
-        end_game(state, events, f"{{p{seat}}} has no hotel units left at the start of their turn.",
-                 "units")
+        end_game(
+            state,
+            events,
+            f"{{p{seat}}} has no hotel units left at the start of their turn.",
+            "units",
+        )
         return
     state["turn_number"] += 1
     roll_dice(board, state, rng, events)
@@ -41,8 +48,12 @@ def roll_dice(board: Board, state: dict, rng: random.Random, events: list[Event]
     state["roll"] = {"dice": dice, "colour": colour}
     rolled = f"{{p{seat}}} rolls {dice[0]} + {dice[1]}"
     if colour == "F":
-        say(state, events, f"{rolled} and **F**: the numbers don't count; {{p{seat}}} draws a "
-                           "Fortune card.", image="board")
+        say(
+            state,
+            events,
+            f"{rolled} and **F**: the numbers don't count; {{p{seat}}} draws a Fortune card.",
+            image="board",
+        )
         state["build"] = None
         draw_cards(board, state, seat, 1, rng, events)
         enter_fortune_phase(board, state, rng, events)
@@ -52,9 +63,15 @@ def roll_dice(board: Board, state: dict, rng: random.Random, events: list[Event]
     say(state, events, f"{rolled} = ${total}M to build in {where}.", image="board")
     state["phase"] = "build"
     state["build"] = {
-        "budget": total, "spent": 0, "zones": [] if colour == "W" else [colour],
-        "zone_limit": 1, "wild": colour == "W", "placed": 0, "fresh": [],
-        "started": False, "after_roll_used": False,
+        "budget": total,
+        "spent": 0,
+        "zones": [] if colour == "W" else [colour],
+        "zone_limit": 1,
+        "wild": colour == "W",
+        "placed": 0,
+        "fresh": [],
+        "started": False,
+        "after_roll_used": False,
     }
     # Nothing to choose: no build possible and no card that could change that.
     if not state["hands"][seat] and not can_build_at_all(board, state):
@@ -78,7 +95,8 @@ def build_options(board: Board, state: dict) -> list[Property]:
         return []
     left = build["budget"] - build["spent"]
     return [
-        prop for prop in board.properties.values()
+        prop
+        for prop in board.properties.values()
         if prop.value <= left and prop.id not in build["fresh"] and _zone_open(build, prop.zone)
     ]
 
@@ -89,7 +107,8 @@ def zone_options(board: Board, state: dict) -> list[str]:
     if state["supply"][state["turn"]] == 0:
         return []
     return [
-        zone.id for zone in board.zones
+        zone.id
+        for zone in board.zones
         if any(prop.value <= build["budget"] - build["spent"] for prop in zone.properties)
     ]
 
@@ -114,7 +133,9 @@ def choose_zone(board: Board, state: dict, zone: str, events: list[Event]) -> No
     say(state, events, f"{{p{state['turn']}}} picks the {zone_title(board, zone)}.")
 
 
-def build_unit(board: Board, state: dict, prop: Property, rng: random.Random, events: list[Event]) -> None:
+def build_unit(
+    board: Board, state: dict, prop: Property, rng: random.Random, events: list[Event]
+) -> None:
     build = state["build"]
     seat = state["turn"]
     if prop.zone not in build["zones"]:

@@ -1,4 +1,5 @@
 """Building Advance to Boardwalk states by hand, and dice that roll what a test says."""
+
 from __future__ import annotations
 
 import random
@@ -66,8 +67,9 @@ def give(state, seat, *keys):
     """Move one card of each kind named into ``seat``'s hand; return their ids."""
     ids = []
     for key in keys:
-        card_id = next(c for c in state["draw_pile"] + state["discard_pile"]
-                       if c.rsplit("-", 1)[0] == key)
+        card_id = next(
+            c for c in state["draw_pile"] + state["discard_pile"] if c.rsplit("-", 1)[0] == key
+        )
         for pile in (state["draw_pile"], state["discard_pile"]):
             if card_id in pile:
                 pile.remove(card_id)

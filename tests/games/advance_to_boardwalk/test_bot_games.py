@@ -1,4 +1,5 @@
 """Seeded bot games with invariants after every move; replay; views that leak nothing."""
+
 import json
 import time
 
@@ -39,7 +40,7 @@ def test_public_view_never_shows_a_card_in_hand(players, seed):
         for hand in state["hands"]:
             for card in hand:
                 assert f'"{card}"' not in public
-        assert "draw_pile\": [" not in public  # the pile's order is not shown, only its size
+        assert 'draw_pile": [' not in public  # the pile's order is not shown, only its size
         for seat in range(players):
             private = g.view(state, seat)
             assert [c["id"] for c in private["hand"]] == state["hands"][seat]
@@ -68,12 +69,30 @@ def test_public_view_shows_the_table():
     g = game()
     state = new_game(g, 3, {}, 12)
     view = g.view(state, None)
-    for key in ("zones", "track", "seats", "units_start", "draw_pile", "discard_pile", "roll",
-                "turn", "phase", "log", "status"):
+    for key in (
+        "zones",
+        "track",
+        "seats",
+        "units_start",
+        "draw_pile",
+        "discard_pile",
+        "roll",
+        "turn",
+        "phase",
+        "log",
+        "status",
+    ):
         assert key in view
     prop = view["zones"][0]["properties"][0]
     assert set(prop) == {"id", "name", "value", "stack", "owner"}
-    assert set(view["seats"][0]) == {"seat", "token", "value", "properties", "units_left", "hand_size"}
+    assert set(view["seats"][0]) == {
+        "seat",
+        "token",
+        "value",
+        "properties",
+        "units_left",
+        "hand_size",
+    }
     assert view["draw_pile"] == len(state["draw_pile"])
 
 

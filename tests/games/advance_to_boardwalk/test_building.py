@@ -1,4 +1,5 @@
 """Building: budget, zone, one unit per vacant property, stacking, the one-unit minimum."""
+
 import pytest
 
 from bot.engine import IllegalMove
@@ -71,7 +72,9 @@ def test_at_least_one_unit_must_be_built():
     give(state, 0, "insurance")
     roll(state, 0, [1, 3], "green")  # $4M: The Shelburne fits
     assert "done" not in actions(state, 0)
-    with pytest.raises(IllegalMove, match=r"at least one unit: you can afford The Shelburne \(\$4M\)"):
+    with pytest.raises(
+        IllegalMove, match=r"at least one unit: you can afford The Shelburne \(\$4M\)"
+    ):
         act(state, 0, "done")
     act(state, 0, "build:shelburne")
     assert state["phase"] == "fortune"
@@ -93,7 +96,9 @@ def test_no_build_possible_still_allows_a_fortune_card():
     give(state, 0, "condemned")
     roll(state, 0, [1, 1], "yellow")  # $2M and yellow starts at $3M
     act(state, 0, "done")
-    assert state["phase"] == "fortune" and any(a.startswith("card:condemned") for a in actions(state, 0))
+    assert state["phase"] == "fortune" and any(
+        a.startswith("card:condemned") for a in actions(state, 0)
+    )
 
 
 def test_no_units_left_means_no_build():
@@ -108,7 +113,11 @@ def test_wild_offers_only_zones_where_a_build_is_possible():
     state = fresh()
     give(state, 0, "insurance")
     roll(state, 0, [1, 2], "W")  # $3M: red ($1–3M), blue ($2–3M), yellow ($3M); green starts at $4M
-    assert sorted(a for a in actions(state, 0) if a.startswith("zone:")) == ["zone:blue", "zone:red", "zone:yellow"]
+    assert sorted(a for a in actions(state, 0) if a.startswith("zone:")) == [
+        "zone:blue",
+        "zone:red",
+        "zone:yellow",
+    ]
     assert builds(state) == []  # choose the zone first
     with pytest.raises(IllegalMove, match="choose a zone first"):
         act(state, 0, "build:taffy-stand")

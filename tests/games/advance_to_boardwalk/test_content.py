@@ -1,4 +1,5 @@
 """The board and deck in data/advance-to-boardwalk, and the checks on them."""
+
 import copy
 
 import pytest
@@ -13,8 +14,12 @@ def test_twenty_properties_five_per_zone_with_the_published_values():
     board = game().board
     assert [zone.id for zone in board.zones] == ["red", "blue", "yellow", "green"]
     values = {zone.id: [p.value for p in zone.properties] for zone in board.zones}
-    assert values == {"red": [1, 2, 3, 4, 5], "blue": [2, 3, 4, 5, 6],
-                      "yellow": [3, 4, 5, 6, 7], "green": [4, 5, 6, 7, 8]}
+    assert values == {
+        "red": [1, 2, 3, 4, 5],
+        "blue": [2, 3, 4, 5, 6],
+        "yellow": [3, 4, 5, 6, 7],
+        "green": [4, 5, 6, 7, 8],
+    }
     assert len(board.properties) == 20 and board.total_value == 90
 
 

@@ -1,4 +1,5 @@
 """The end: no units at the start of a turn, or a token on the last space; the winner."""
+
 import pytest
 
 from bot.engine import IllegalMove, new_game, play
@@ -77,7 +78,9 @@ def test_tie_on_value_goes_to_most_properties():
 
 
 def test_a_remaining_tie_is_shared():
-    state = _finished({0: ["traymore"], 1: ["marlborough", "taffy-stand"], 2: ["oyster-house", "shelburne"]})
+    state = _finished(
+        {0: ["traymore"], 1: ["marlborough", "taffy-stand"], 2: ["oyster-house", "shelburne"]}
+    )
     result = game().result(state)
     assert result.winners == (1, 2) and "win with $8M in 2 properties" in result.summary
     assert "(tie)" in game().status(state)

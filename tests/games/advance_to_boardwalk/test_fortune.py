@@ -1,4 +1,5 @@
 """Fortune cards: timing, secrecy, the piles, and every card's effect."""
+
 import pytest
 
 from bot.engine import IllegalMove
@@ -15,6 +16,7 @@ def card_actions(state, seat=0):
 
 
 # --- timing and piles -------------------------------------------------------------------
+
 
 def test_after_roll_cards_are_offered_right_after_the_roll_only():
     state = fresh()
@@ -73,7 +75,9 @@ def test_hand_is_secret_and_private_choices_are_marked():
     assert private["hand"][0]["name"] == "Condemned!"
     choice = next(c for c in game().legal(state, 0) if c.action.startswith("card:"))
     assert choice.private and choice.group == "Fortune"
-    assert choice.label == "Condemned!: Send an opponent's highest unit on a property back to supply."
+    assert (
+        choice.label == "Condemned!: Send an opponent's highest unit on a property back to supply."
+    )
 
 
 def test_played_cards_go_to_the_discard_pile_and_an_empty_draw_pile_is_reshuffled():
@@ -121,6 +125,7 @@ def test_back_returns_to_the_card_choice_with_the_card_still_in_hand():
 
 
 # --- after-roll effects -----------------------------------------------------------------
+
 
 def test_boardwalk_boom_adds_three_million_to_the_budget():
     state = fresh()
@@ -192,6 +197,7 @@ def test_paint_the_town_is_not_offered_on_a_wild():
 
 
 # --- end-of-turn effects ----------------------------------------------------------------
+
 
 def play_card(state, key, *targets, seat=0):
     """Play a card with its targets; the next player then rolls F (and so waits to act)."""
@@ -358,8 +364,14 @@ def test_a_card_with_nothing_to_target_is_not_offered():
 
 def test_gaining_by_card_moves_tokens_and_can_end_the_game():
     state = fresh()
-    for pid in ("shelburne", "claridge", "ritz-carlton", "marlborough", "heinz-pier",
-                "million-dollar-pier"):
+    for pid in (
+        "shelburne",
+        "claridge",
+        "ritz-carlton",
+        "marlborough",
+        "heinz-pier",
+        "million-dollar-pier",
+    ):
         put(state, pid, [0])
     put(state, "traymore", [1, 1])
     assert state["tokens"] == [32, 8]

@@ -1,4 +1,5 @@
 """Property cards and tokens follow the stacks; F spaces on the track."""
+
 from bot.games.advance_to_boardwalk.estate import owner_of
 
 from .helpers import ScriptedRng, act, fresh, game, give, put, roll

@@ -1,4 +1,5 @@
 """The board image, the rules help, status and prompt lines."""
+
 import io
 
 from PIL import Image
@@ -53,7 +54,9 @@ def test_status_and_prompt_say_whose_turn_and_what_to_do():
     state = fresh()
     give(state, 0, "insurance")
     roll(state, 0, [3, 4], "blue")
-    assert game().status(state).startswith(f"Turn {state['turn_number']} — {{p0}} is building in Blue")
+    assert (
+        game().status(state).startswith(f"Turn {state['turn_number']} — {{p0}} is building in Blue")
+    )
     assert "Blue zone" in game().prompt(state, 0) and "$7M" in game().prompt(state, 0)
     assert game().prompt(state, 1) == "Wait: it is {p0}'s turn."
     roll(state, 0, [3, 4], "W")

@@ -1,4 +1,5 @@
 """Set-up, the first player, the dice and the order of play."""
+
 import copy
 from collections import Counter
 
