@@ -113,20 +113,17 @@ def _dice(draw: ImageDraw.ImageDraw, roll: dict | None, x: int, y: int) -> None:
     draw.rounded_rectangle(
         (cx, y, cx + size, y + size), radius=10, fill=fill, outline=(60, 60, 60), width=2
     )
-    text = {"W": "W", "F": "F"}.get(colour, colour.upper())
+    # The face shows a letter; the caption spells the colour out (colour-blind friendly).
     ink = CARD_INK if colour in ("yellow", "W", "F") else (250, 250, 250)
-    kit.draw_text(
-        draw,
-        (cx + size / 2, y + size / 2),
-        text,
-        30 if len(text) == 1 else 14,
-        fill=ink,
-        bold=True,
-        anchor="mm",
-        max_width=size - 6,
+    letter = colour if colour in ("W", "F") else colour[0].upper()
+    kit.draw_text(draw, (cx + size / 2, y + size / 2), letter, 32, fill=ink, bold=True, anchor="mm")
+    total = sum(roll["dice"])
+    caption = {"F": "F: Fortune card", "W": f"${total}M · Wild"}.get(
+        colour, f"${total}M · {colour.capitalize()}"
     )
-    caption = "F: Fortune" if colour == "F" else f"${sum(roll['dice'])}M"
-    kit.draw_text(draw, (x + 1.5 * 66 - 4, y + size + 6), caption, 18, bold=True, anchor="ma")
+    kit.draw_text(
+        draw, (x + (2 * 66 + size) / 2, y + size + 6), caption, 18, bold=True, anchor="ma"
+    )
 
 
 # --- zones ---------------------------------------------------------------------------
