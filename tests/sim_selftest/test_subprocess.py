@@ -1,0 +1,44 @@
+"""The bot as a child process: started with the simulator's env, SIGKILLed, restarted — and a
+button posted by the first process still works in the second (DynamicItem + sqlite)."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.discord_sim import SimUsageError
+
+pytest_plugins = ["tests.discord_sim.plugin"]
+
+TINY = [sys.executable, "-m", "tests.sim_selftest.tiny_bot"]
+
+
+async def test_sigkill_and_restart_keep_old_buttons_working(discord_sim, bot_process, alice, bob):
+    proc = await bot_process(TINY)
+    first_pid = proc.pid
+    await (await alice.slash("demo start", name="Durable")).reply()
+    lobby = await discord_sim.channel("Durable").wait_for_message()
+    assert (await (await bob.click("Join", message=lobby)).reply()).text == \
+        f"Game 1: 1 joined (last: bob, pid {first_pid})"
+
+    await proc.kill()
+    assert not proc.running
+    with pytest.raises(SimUsageError, match="no bot session is connected"):
+        await alice.click("Join", message=lobby)
+
+    await proc.start()  # a new process: new IDENTIFY, commands synced again
+    assert proc.pid != first_pid and discord_sim.gateway.identify_count == 2
+    reply = await (await alice.click("Join", message=lobby)).reply()
+    assert reply.text == f"Game 1: 2 joined (last: alice, pid {proc.pid})"  # the count came from sqlite
+
+
+async def test_errors_in_the_child_output_fail_like_in_process_ones(discord_sim, bot_process, carol):
+    await bot_process(TINY)
+    discord_sim.expect_error(r"Ignoring exception in command 'slow'|Traceback")
+    handle = await carol.slash("demo slow", seconds=0.2)
+    discord_sim.advance_clock(5)
+    await discord_sim.wait_for(lambda: any("Ignoring exception in command 'slow'" in e
+                                           for e in discord_sim.expected_errors),
+                               what="the child's ERROR line")
+    assert [v.rule for v in discord_sim.take_violations()] == ["first interaction response within 3 s"]
+    handle.abandon()
