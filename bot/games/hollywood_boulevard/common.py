@@ -1,0 +1,123 @@
+"""Small helpers every phase shares: money moves through the bank, seats, chips, screen time."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from bot.engine import Choice, IllegalMove
+
+from .content import Content, Film
+
+#: Every kind of chip a player may have on the board (one key per box, one per equipment).
+CHIP_KEYS = (
+    "manager", "loan", "runtime", "reroll", "parties", "parking", "concessions", "ac",
+    "3d", "cinemascope", "superscope", "vistavision",
+)
+
+
+def seat_tag(seat: int) -> str:
+    """The host turns ``{p2}`` into the player's name."""
+    return "{p%d}" % seat
+
+
+def dollars(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def hours(minutes: int) -> str:
+    return f"{minutes // 60}h{minutes % 60:02d}"
+
+
+def clockwise(start: int, players: int) -> list[int]:
+    return [(start + step) % players for step in range(players)]
+
+
+def pay(state: dict, seat: int, amount: int) -> None:
+    """Money from a player to the bank; callers have checked the player can pay."""
+    if amount < 0 or state["cash"][seat] < amount:
+        raise IllegalMove(f"You have {dollars(state['cash'][seat])}; that costs {dollars(amount)}.")
+    state["cash"][seat] -= amount
+    state["bank"] += amount
+
+
+def receive(state: dict, seat: int, amount: int) -> None:
+    """Money from the bank to a player (income, loans). The bank never runs out."""
+    state["cash"][seat] += amount
+    state["bank"] -= amount
+
+
+def chip(state: dict, seat: int, key: str) -> int:
+    """How many chips ``seat`` has in one box (chips are stored only while there are some)."""
+    return state["chips"][seat].get(key, 0)
+
+
+def add_chips(state: dict, seat: int, key: str, count: int) -> None:
+    left = chip(state, seat, key) + count
+    if left:
+        state["chips"][seat][key] = left
+    else:
+        state["chips"][seat].pop(key, None)
+
+
+def chip_total(state: dict, seat: int) -> int:
+    return sum(state["chips"][seat].values())
+
+
+def upkeep(c: Content, state: dict, seat: int) -> int:
+    return c.rules.upkeep_base + c.rules.upkeep_per_chip * chip_total(state, seat)
+
+
+#: Film-pick tips in force this round, only for seats that played one: {"2": {"time": 30}}.
+NO_EFFECTS = {"again": False, "discount": 0, "time": 0}
+
+
+def pick_effect(state: dict, seat: int, key: str):
+    return state["pick_effects"].get(str(seat), NO_EFFECTS)[key]
+
+
+def set_pick_effect(state: dict, seat: int, key: str, value) -> None:
+    state["pick_effects"].setdefault(str(seat), dict(NO_EFFECTS))[key] = value
+
+
+def owns(state: dict, seat: int, equipment: str) -> bool:
+    return chip(state, seat, equipment) > 0
+
+
+def capacity(c: Content, state: dict, seat: int) -> int:
+    """Minutes of screen time this round: 3 hours, the Running Time chips, a Late Show tip."""
+    return (c.rules.running_time + c.rules.minutes_per_chip * chip(state, seat, "runtime")
+            + pick_effect(state, seat, "time"))
+
+
+def minutes_used(c: Content, state: dict, seat: int) -> int:
+    return sum(c.films[f].minutes for f in state["screened"][seat])
+
+
+def screened_films(c: Content, state: dict, seat: int) -> list[Film]:
+    return [c.films[f] for f in state["screened"][seat]]
+
+
+def roll_off(rng: random.Random, contenders: list[int]) -> tuple[int, list[dict[str, int]]]:
+    """High die wins; the tied highest roll again. Returns the winner and every round's rolls."""
+    rounds: list[dict[str, int]] = []
+    while len(contenders) > 1:
+        rolls = {seat: rng.randint(1, 6) for seat in contenders}
+        rounds.append({str(seat): value for seat, value in rolls.items()})
+        best = max(rolls.values())
+        contenders = [seat for seat in contenders if rolls[seat] == best]
+    return contenders[0], rounds
+
+
+def describe_rolloff(rounds: list[dict[str, int]]) -> str:
+    return "; then ".join(
+        ", ".join(f"{seat_tag(int(seat))} {value}" for seat, value in r.items()) for r in rounds
+    )
+
+
+#: Choices are immutable, and the same few hundred recur all game: build each once.
+choice = lru_cache(maxsize=8192)(Choice)
+
+
+def label(text: str) -> str:
+    """Discord cuts labels at 80 characters; cut them ourselves, with an ellipsis."""
+    return text if len(text) <= 80 else text[:79] + "…"

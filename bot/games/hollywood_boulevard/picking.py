@@ -1,0 +1,195 @@
+"""Pick Films phase: one film per pick, clockwise, until nobody can (or will) take another.
+
+Actions on the picker's turn:
+    pick:<film-id>   take a film from the array, paying its price to the bank
+    tip:<kind>       play a film-pick Insider Tip (Sneak Preview, Studio Discount, Late Show)
+    done             stop picking films for this round
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.engine import Choice, Event, IllegalMove
+
+from .common import (
+    capacity, choice, clockwise, pick_effect, set_pick_effect, dollars, hours, label, minutes_used, owns, pay, seat_tag,
+)
+from .content import SPECIAL_NAMES, Content, Film
+
+DONE_LABEL = "Stop picking films this round"
+
+
+def begin(c: Content, state: dict) -> list[Event]:
+    """The Distribution Agency holder picks first, else the start player; then clockwise."""
+    state["phase"] = "pick"
+    holder = next((seat for seat, spots in enumerate(state["spots"]) if "distribution" in spots), None)
+    first = state["start"] if holder is None else holder
+    state["pick_order"] = clockwise(first, state["players"])
+    state["picking_done"] = [False] * state["players"]
+    state["picker"] = None
+    _next_picker(c, state, after=None)
+    who = "the Distribution Agency" if holder is not None else "the start player"
+    if state["picker"] is None:
+        return [Event("Nobody can afford or fit a film this round.")]
+    return [Event(f"Pick Films: {seat_tag(state['picker'])} picks first ({who}).", image="array")]
+
+
+def finished(state: dict) -> bool:
+    return state["phase"] == "pick" and state["picker"] is None
+
+
+# --- what a seat may pick -------------------------------------------------------------------
+
+def _price(state: dict, seat: int, film: Film) -> int:
+    return max(0, film.price - pick_effect(state, seat, "discount"))
+
+
+def film_problem(c: Content, state: dict, seat: int, film: Film) -> str | None:
+    """Why ``seat`` may not pick ``film`` now, in the player's terms (None if it may)."""
+    if film.id not in state["array"]:
+        return f"*{film.title}* is not in this round's array."
+    owner = state["owner"].get(film.id)
+    if owner is not None:
+        return f"*{film.title}* was already picked by {seat_tag(owner)}."
+    if film.format and not owns(state, seat, film.format):
+        item = c.equipment[film.format]
+        return f"*{film.title}* is a {SPECIAL_NAMES[film.format]} film; you need the {item.name} first."
+    price = _price(state, seat, film)
+    if price > state["cash"][seat]:
+        return f"You have {dollars(state['cash'][seat])}; *{film.title}* costs {dollars(price)}."
+    left = capacity(c, state, seat) - minutes_used(c, state, seat)
+    if film.minutes > left:
+        return f"*{film.title}* runs {hours(film.minutes)}; you have {hours(left)} of screen time left."
+    return None
+
+
+def _pick_tips(c: Content, state: dict, seat: int) -> list[str]:
+    """Film-pick tips this seat may play now (in hand, not yet played this round, not active)."""
+    playable = []
+    for kind_id in dict.fromkeys(state["hands"][seat]):
+        kind = c.tips[kind_id]
+        if kind.timing != "pick" or kind_id in state["played"][seat]:
+            continue
+        if kind.effect == "pick_again" and pick_effect(state, seat, "again"):
+            continue
+        playable.append(kind_id)
+    return playable
+
+
+def can_pick(c: Content, state: dict, seat: int) -> bool:
+    """Some film in the array fits this seat's cash, time and equipment — counting the
+    discount and extra time its film-pick tips in hand could add."""
+    if state["picking_done"][seat]:
+        return False
+    tips = {c.tips[k].effect: c.tips[k].amount for k in _pick_tips(c, state, seat)}
+    cash = state["cash"][seat] + tips.get("discount", 0) + pick_effect(state, seat, "discount")
+    left = capacity(c, state, seat) + tips.get("extra_time", 0) - minutes_used(c, state, seat)
+    for film_id in state["array"]:
+        film = c.films[film_id]
+        if film_id in state["owner"] or film.minutes > left or film.price > cash:
+            continue
+        if film.format and not owns(state, seat, film.format):
+            continue
+        return True
+    return False
+
+
+def _next_picker(c: Content, state: dict, after: int | None) -> None:
+    """Hand the pick to the next seat clockwise that still can; mark the others done."""
+    order = state["pick_order"]
+    start = 0 if after is None else (order.index(after) + 1)
+    for step in range(len(order)):
+        seat = order[(start + step) % len(order)]
+        if can_pick(c, state, seat):
+            state["picker"] = seat
+            return
+        state["picking_done"][seat] = True
+    state["picker"] = None
+
+
+# --- choices and moves ----------------------------------------------------------------------
+
+def film_label(c: Content, film: Film, price: int) -> str:
+    return _film_label(film, c.genres[film.genre].name, price)
+
+
+@lru_cache(maxsize=4096)
+def _film_label(film: Film, genre: str, price: int) -> str:
+    extras = [SPECIAL_NAMES[s] for s in film.specials if s != "foreign"]
+    text = (f"{film.title} — {dollars(price)}, {film.dice} dice, {hours(film.minutes)}, "
+            f"{genre}")
+    return label(text + (f", {'/'.join(extras)}" if extras else ""))
+
+
+def legal(c: Content, state: dict, seat: int) -> list[Choice]:
+    if state["picker"] != seat:
+        return []
+    result = []
+    for film_id in state["array"]:
+        film = c.films[film_id]
+        if film_problem(c, state, seat, film) is None:
+            result.append(choice(f"pick:{film_id}", film_label(c, film, _price(state, seat, film)),
+                                 group="films", style="primary"))
+    for kind_id in _pick_tips(c, state, seat):
+        kind = c.tips[kind_id]
+        result.append(Choice(f"tip:{kind_id}", label(f"Play {kind.name}: {kind.text.split(': ', 1)[-1]}"),
+                             group="tips", private=True))
+    result.append(Choice("done", DONE_LABEL, group="done", style="danger"))
+    return result
+
+
+def _play_tip(c: Content, state: dict, seat: int, kind_id: str) -> list[Event]:
+    kind = c.tips.get(kind_id)
+    if kind is None:
+        raise IllegalMove("There is no such Insider Tip.")
+    if kind_id not in state["hands"][seat]:
+        raise IllegalMove(f"You hold no {kind.name} card.")
+    if kind.timing != "pick":
+        raise IllegalMove(f"{kind.name} is not played during film picks.")
+    if kind_id in state["played"][seat]:
+        raise IllegalMove(f"You have already played a {kind.name} this round; one of each kind a round.")
+    if kind.effect == "pick_again" and pick_effect(state, seat, "again"):
+        raise IllegalMove("Your Sneak Preview is already waiting for your next pick.")
+    state["hands"][seat].remove(kind_id)
+    state["tips"]["discard"].append(kind_id)
+    state["played"][seat].append(kind_id)
+    if kind.effect == "pick_again":
+        set_pick_effect(state, seat, "again", True)
+    elif kind.effect == "discount":
+        set_pick_effect(state, seat, "discount", pick_effect(state, seat, "discount") + kind.amount)
+    else:
+        set_pick_effect(state, seat, "time", pick_effect(state, seat, "time") + kind.amount)
+    return [Event(f"{seat_tag(seat)} plays {kind.name}: {kind.text.split(': ', 1)[-1]}")]
+
+
+def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
+    if state["picker"] != seat:
+        raise IllegalMove("It is not your pick.")
+    if action == "done":
+        state["picking_done"][seat] = True
+        _next_picker(c, state, after=seat)
+        return [Event(f"{seat_tag(seat)} stops picking films this round.")]
+    if action.startswith("tip:"):
+        return _play_tip(c, state, seat, action[4:])
+    if not action.startswith("pick:"):
+        raise IllegalMove("Pick a film from the array, play a film-pick tip, or stop picking.")
+    film = c.films.get(action[5:])
+    if film is None:
+        raise IllegalMove("There is no such film.")
+    problem = film_problem(c, state, seat, film)
+    if problem:
+        raise IllegalMove(problem)
+    price = _price(state, seat, film)
+    pay(state, seat, price)
+    if pick_effect(state, seat, "discount"):
+        set_pick_effect(state, seat, "discount", 0)
+    state["owner"][film.id] = seat
+    state["screened"][seat].append(film.id)
+    events = [Event(f"{seat_tag(seat)} picks *{film.title}* ({film.year}) for {dollars(price)}.")]
+    if pick_effect(state, seat, "again"):
+        set_pick_effect(state, seat, "again", False)
+        if can_pick(c, state, seat):
+            events.append(Event(f"Sneak Preview: {seat_tag(seat)} picks again."))
+            return events
+    _next_picker(c, state, after=seat)
+    return events

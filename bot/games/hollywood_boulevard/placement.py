@@ -1,0 +1,326 @@
+"""Place Player Marker phase: markers, what each board section does, and removing chips.
+
+Actions (all on the placer's own turn):
+    place:<top>                 preview | agency | distribution
+    place:manager | place:loan | place:parties
+    place:<box>:<chips>         runtime | reroll | parking | concessions | ac
+    place:3d | place:scope | place:lens:<superscope|vistavision|both>
+    place:star:<star-id>        put a Popularity Cube on that star
+    remove:<chip>               take one chip off the board (remove:loan repays the $25,000)
+Placing ends the turn; removing chips does not.
+"""
+from __future__ import annotations
+
+import random
+
+from bot.engine import Choice, Event, IllegalMove
+
+from .common import add_chips, chip, choice, clockwise, dollars, label, pay, receive, seat_tag
+from .content import Content, Section
+
+CHIP_BOXES = ("runtime", "reroll", "parking", "concessions", "ac")
+REMOVABLE = {
+    "runtime": "Running Time", "reroll": "Reroll", "parking": "Parking Lot",
+    "concessions": "Concessions", "ac": "Air Conditioning", "parties": "Parties",
+    "manager": "Hire Manager", "3d": "3-D projector", "cinemascope": "CinemaScope screen",
+    "superscope": "SuperScope lens", "vistavision": "VistaVision lens",
+}
+
+
+# --- whose turn -----------------------------------------------------------------------------
+
+def begin(state: dict) -> None:
+    """First placement pass: every seat once, from the start player clockwise."""
+    state["phase"] = "place"
+    state["second_pass"] = False
+    state["queue"] = [[seat, 0] for seat in clockwise(state["start"], state["players"])]
+
+
+def current(state: dict) -> tuple[int, int] | None:
+    return tuple(state["queue"][0]) if state["queue"] else None  # type: ignore[return-value]
+
+
+def _advance(state: dict) -> None:
+    state["queue"].pop(0)
+    if not state["queue"] and not state["second_pass"]:
+        # Managers (including ones hired this round) place in a second pass.
+        state["second_pass"] = True
+        state["queue"] = [[seat, 1] for seat in clockwise(state["start"], state["players"])
+                          if chip(state, seat, "manager")]
+
+
+def finished(state: dict) -> bool:
+    return state["phase"] == "place" and not state["queue"]
+
+
+# --- where a marker may go ------------------------------------------------------------------
+
+def top_holder(state: dict, section: str) -> int | None:
+    for seat, spots in enumerate(state["spots"]):
+        if section in spots:
+            return seat
+    return None
+
+
+def _spot_problem(c: Content, state: dict, seat: int, spot: str) -> str | None:
+    """Why this seat's marker may not stand on ``spot`` now (None if it may)."""
+    if spot in state["last_spots"][seat]:
+        return "Every marker must move to a new spot each round (and your two may not swap)."
+    section = c.sections.get(spot)
+    if section is not None and section.top:
+        holder = top_holder(state, spot)
+        if holder is not None:
+            return f"{section.name} already holds a marker ({seat_tag(holder)}); it takes only one."
+    return None
+
+
+def _name(c: Content, spot: str) -> str:
+    if spot.startswith("star:"):
+        return "☆ " + c.stars[spot[5:]].name
+    return c.sections[spot].name
+
+
+def _box_problem(c: Content, state: dict, seat: int, section: Section, count: int) -> str | None:
+    have = chip(state, seat, section.id)
+    if count < 1 or have + count > section.max_chips:
+        room = section.max_chips - have
+        return (f"{section.name} takes at most {section.max_chips} of your chips; you have {have}"
+                + (f", so 1–{room} more." if room > 0 else ", so no more."))
+    cost = section.cost * (count if section.per_chip else 1)
+    if cost > state["cash"][seat]:
+        return f"You have {dollars(state['cash'][seat])}; {section.name} costs {dollars(cost)}."
+    return None
+
+
+def _equipment_problem(c: Content, state: dict, seat: int, wanted: list[str]) -> str | None:
+    for eq in wanted:
+        item = c.equipment[eq]
+        if item.second_deck_only and state["deck_number"] == 1:
+            return f"The {item.name} is only sold once the second film deck is in play."
+        if chip(state, seat, eq):
+            return f"You already own the {item.name}."
+    cost = sum(c.equipment[eq].cost for eq in wanted)
+    if cost > state["cash"][seat]:
+        names = " and ".join(c.equipment[eq].name for eq in wanted)
+        return f"You have {dollars(state['cash'][seat])}; the {names} cost{'s' if len(wanted) == 1 else ''} {dollars(cost)}."
+    return None
+
+
+def _parse(c: Content, action: str) -> tuple[str, list[str]]:
+    """'place:runtime:2' -> ('runtime', ['2']); 'place:star:x' -> ('star:x', [])."""
+    parts = action.split(":")[1:]
+    if not parts:
+        raise IllegalMove("Say where the marker goes.")
+    if parts[0] == "star":
+        if len(parts) != 2 or parts[1] not in c.stars:
+            raise IllegalMove("There is no such star on the board's tracks.")
+        return f"star:{parts[1]}", []
+    spot = parts[0]
+    if spot not in c.sections:
+        raise IllegalMove(f"There is no board section called “{spot}”.")
+    return spot, parts[1:]
+
+
+def _lens_choice(c: Content, args: list[str]) -> list[str]:
+    lenses = list(c.sections["lens"].equipment)
+    if args == ["both"]:
+        return lenses
+    if len(args) == 1 and args[0] in lenses:
+        return args
+    raise IllegalMove("Choose the SuperScope lens, the VistaVision lens, or both.")
+
+
+def check_place(c: Content, state: dict, seat: int, action: str) -> str | None:
+    """The reason ``action`` (a place:… action) is refused, or None if it is legal."""
+    try:
+        spot, args = _parse(c, action)
+    except IllegalMove as refusal:
+        return str(refusal)
+    problem = _spot_problem(c, state, seat, spot)
+    if problem or spot.startswith("star:"):
+        return problem
+    section = c.sections[spot]
+    if section.top or spot == "loan":
+        return None if not args else "That section takes no number."
+    if spot == "manager":
+        if chip(state, seat, "manager"):
+            return "You already have a manager."
+        if state["cash"][seat] < section.cost:
+            return f"You have {dollars(state['cash'][seat])}; hiring a manager costs {dollars(section.cost)}."
+        return None
+    if section.equipment:
+        try:
+            wanted = _lens_choice(c, args) if spot == "lens" else list(section.equipment)
+        except IllegalMove as refusal:
+            return str(refusal)
+        return _equipment_problem(c, state, seat, wanted)
+    if spot in CHIP_BOXES:
+        if len(args) != 1 or not args[0].isdigit():
+            return f"Say how many chips go in {section.name}."
+        return _box_problem(c, state, seat, section, int(args[0]))
+    return _box_problem(c, state, seat, section, 1)  # parties
+
+
+# --- choices --------------------------------------------------------------------------------
+
+def _amenity_choices(c: Content, state: dict, seat: int) -> list[Choice]:
+    s = c.sections
+    options: list[tuple[str, str]] = [
+        ("place:manager", f"Hire Manager — {dollars(s['manager'].cost)} now, second marker, $1,000 a round"),
+        ("place:loan", f"Credit Union — borrow {dollars(s['loan'].loan)} ($1,000 interest a round)"),
+    ]
+    for count in range(1, s["runtime"].max_chips + 1):
+        options.append((f"place:runtime:{count}",
+                        f"Running Time — {count} chip{'s' * (count > 1)}: +{15 * count} min, free now"))
+    options.append(("place:3d", f"3-D — projector {dollars(c.equipment['3d'].cost)}"))
+    for pick in ("superscope", "vistavision"):
+        options.append((f"place:lens:{pick}", f"Anamorphic Lenses — {c.equipment[pick].name} {dollars(c.equipment[pick].cost)}"))
+    both = c.equipment["superscope"].cost + c.equipment["vistavision"].cost
+    options.append(("place:lens:both", f"Anamorphic Lenses — both lenses {dollars(both)}"))
+    options.append(("place:scope", f"CinemaScope — screen {dollars(c.equipment['cinemascope'].cost)}"))
+    for count in range(1, s["reroll"].max_chips + 1):
+        options.append((f"place:reroll:{count}",
+                        f"Reroll — {count} chip{'s' * (count > 1)}: reroll {count} rolled 1{'s' * (count > 1)}, free now"))
+    options.append(("place:parties", f"Parties — {dollars(s['parties'].cost)}: 2 Insider Tips a round"))
+    for box in ("parking", "concessions", "ac"):
+        section = s[box]
+        for count in range(1, section.max_chips + 1):
+            options.append((f"place:{box}:{count}",
+                            f"{section.name} — {count} chip{'s' * (count > 1)}, {dollars(section.cost * count)}: +{count} di{'ce' if count > 1 else 'e'} a week"))
+    return [choice(action, label(text), group="amenities")
+            for action, text in options if check_place(c, state, seat, action) is None]
+
+
+def _removal_choices(c: Content, state: dict, seat: int, marker: int) -> list[Choice]:
+    result = []
+    for key, name in REMOVABLE.items():
+        if chip(state, seat, key) and not (key == "manager" and marker == 1):
+            result.append(choice(f"remove:{key}", label(f"Remove a {name} chip (saves $1,000 a round)"),
+                                 group="chips", style="danger"))
+    loan = c.sections["loan"].loan
+    if chip(state, seat, "loan") and state["cash"][seat] >= loan:
+        result.append(choice("remove:loan", f"Repay a {dollars(loan)} loan (removes its chip)",
+                             group="chips", style="danger"))
+    return result
+
+
+def legal(c: Content, state: dict, seat: int) -> list[Choice]:
+    turn = current(state)
+    if turn is None or turn[0] != seat:
+        return []
+    marker = turn[1]
+    result = []
+    for section in c.sections.values():
+        if section.top and _spot_problem(c, state, seat, section.id) is None:
+            result.append(choice(f"place:{section.id}", section.name, group="top", style="primary"))
+    result += _amenity_choices(c, state, seat)
+    for track, group in (("actor", "actors"), ("director", "directors")):
+        for star in c.stars.values():
+            spot = f"star:{star.id}"
+            if star.track == track and _spot_problem(c, state, seat, spot) is None:
+                cubes = len(state["cubes"].get(star.id, []))
+                result.append(choice(f"place:{spot}", label(f"☆ {star.name} — popularity cube (has {cubes})"),
+                                     group=group))
+    return result + _removal_choices(c, state, seat, marker)
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+def _remove(c: Content, state: dict, seat: int, key: str, marker: int) -> list[Event]:
+    if key not in (*REMOVABLE, "loan"):
+        raise IllegalMove("There is no such chip to remove.")
+    if not chip(state, seat, key):
+        raise IllegalMove("You have no chip there to remove.")
+    if key == "loan":
+        loan = c.sections["loan"].loan
+        if state["cash"][seat] < loan:
+            raise IllegalMove(f"You have {dollars(state['cash'][seat])}; repaying a loan takes {dollars(loan)}.")
+        pay(state, seat, loan)
+        add_chips(state, seat, "loan", -1)
+        return [Event(f"{seat_tag(seat)} repays a {dollars(loan)} loan to the Credit Union; its chip comes off.")]
+    if key == "manager" and marker == 1:
+        raise IllegalMove("Your manager is placing now; dismiss the manager next round instead.")
+    add_chips(state, seat, key, -1)
+    return [Event(f"{seat_tag(seat)} removes a {REMOVABLE[key]} chip.")]
+
+
+def _draw_tip(state: dict, rng: random.Random) -> str | None:
+    tips = state["tips"]
+    if not tips["deck"] and tips["discard"]:
+        tips["deck"] = tips["discard"]
+        tips["discard"] = []
+        rng.shuffle(tips["deck"])
+    return tips["deck"].pop() if tips["deck"] else None
+
+
+def draw_tips(c: Content, state: dict, seat: int, count: int, rng: random.Random) -> list[Event]:
+    """Draw Insider Tips into a hand; the names go to that seat only."""
+    drawn = []
+    for _ in range(count):
+        kind = _draw_tip(state, rng)
+        if kind is not None:
+            state["hands"][seat].append(kind)
+            drawn.append(c.tips[kind].name)
+    if not drawn:
+        return [Event(f"{seat_tag(seat)} finds the Insider Tip deck empty.")] if count else []
+    return [Event(f"You draw Insider Tip{'s' * (len(drawn) > 1)}: {', '.join(drawn)}.", to=(seat,))]
+
+
+def _effect(c: Content, state: dict, seat: int, spot: str, args: list[str], rng: random.Random) -> tuple[str, list[Event]]:
+    """Do what the section does; return a phrase for the public event and any private events."""
+    if spot.startswith("star:"):
+        star = spot[5:]
+        state["cubes"].setdefault(star, []).append(seat)
+        return f"a Popularity Cube goes on {c.stars[star].name}", []
+    section = c.sections[spot]
+    if section.top:
+        return {"preview": "the Preview House (a secret genre roll)",
+                "agency": "the Advertising Agency (a secret die)",
+                "distribution": "the Distribution Agency (first film pick)"}[spot], []
+    if spot == "manager":
+        pay(state, seat, section.cost)
+        add_chips(state, seat, "manager", 1)
+        return f"a manager is hired for {dollars(section.cost)}", []
+    if spot == "loan":
+        receive(state, seat, section.loan)
+        add_chips(state, seat, "loan", 1)
+        return f"a {dollars(section.loan)} loan is taken", []
+    if section.equipment:
+        wanted = _lens_choice(c, args) if spot == "lens" else list(section.equipment)
+        for eq in wanted:
+            pay(state, seat, c.equipment[eq].cost)
+            add_chips(state, seat, eq, 1)
+        names = " and ".join(f"the {c.equipment[eq].name}" for eq in wanted)
+        return f"{names} bought for {dollars(sum(c.equipment[eq].cost for eq in wanted))}", []
+    count = int(args[0]) if args else 1
+    cost = section.cost * (count if section.per_chip else 1)
+    if cost:
+        pay(state, seat, cost)
+    add_chips(state, seat, spot, count)
+    chip_text = f"{count} chip{'s' * (count > 1)}" + (f" for {dollars(cost)}" if cost else "")
+    if spot == "parties":
+        # The party pays off at once: this round's extra Insider Tip is drawn now.
+        return f"a party is thrown for {dollars(cost)}", draw_tips(c, state, seat, section.extra_tips, rng)
+    return chip_text, []
+
+
+def apply(c: Content, state: dict, seat: int, action: str, rng: random.Random) -> list[Event]:
+    turn = current(state)
+    if turn is None or turn[0] != seat:
+        raise IllegalMove("It is not your turn to place a marker.")
+    marker = turn[1]
+    if action.startswith("remove:"):
+        return _remove(c, state, seat, action[7:], marker)
+    if not action.startswith("place:"):
+        raise IllegalMove("Place your marker on a board section or a star, or remove a chip.")
+    problem = check_place(c, state, seat, action)
+    if problem:
+        raise IllegalMove(problem)
+    spot, args = _parse(c, action)
+    what, private = _effect(c, state, seat, spot, args, rng)
+    state["spots"][seat][marker] = spot
+    _advance(state)
+    who = "manager" if marker else "marker"
+    top = spot in c.sections and c.sections[spot].top
+    where = what if top else f"{_name(c, spot)}: {what}"
+    return [Event(f"{seat_tag(seat)}'s {who} goes to {where}."), *private]

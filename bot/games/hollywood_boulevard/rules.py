@@ -1,0 +1,105 @@
+"""Hollywood Boulevard: the Game protocol over the phase modules.
+
+Each phase module owns its choices and moves; ``flow`` runs what nobody chooses (rolls,
+payout, upkeep, dealing) and hands over from phase to phase.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.engine import Choice, Event, IllegalMove, Option, Result
+
+from . import advertising, flow, payout, picking, placement, views
+from .content import Content
+from .rules_help import RULES
+from .views import GAME_ID
+
+ROUND_CHOICES = (4, 6, 8)
+
+
+class HollywoodBoulevard:
+    id = GAME_ID
+    name = "Hollywood Boulevard"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option("rounds", "Game length in rounds (weeks): 4 quick, 6 average, 8 long.", 6, ROUND_CHOICES),
+    )
+
+    def __init__(self, content: Content):
+        self.content = content
+        self._board = views.board_dict(content)
+
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> dict:
+        rounds = options.get("rounds", 6)
+        if rounds not in ROUND_CHOICES:
+            raise IllegalMove("A game lasts 4, 6 or 8 rounds.")
+        return flow.setup(self.content, players, rounds, rng)
+
+    def pending(self, state: dict) -> set[int]:
+        phase = state["phase"]
+        if phase == "place":
+            return {state["queue"][0][0]} if state["queue"] else set()
+        if phase == "genre":
+            return {state["secret"]["preview"]["seat"]}
+        if phase == "pick":
+            return set() if state["picker"] is None else {state["picker"]}
+        if phase == "screen":
+            return advertising.waiting(state)
+        if phase == "blockbuster":
+            return set(state["blockbuster_waiting"])
+        return set()
+
+    def legal(self, state: dict, seat: int) -> list[Choice]:
+        c, phase = self.content, state["phase"]
+        if phase == "place":
+            return placement.legal(c, state, seat)
+        if phase == "genre":
+            return flow.genre_legal(c, state, seat)
+        if phase == "pick":
+            return picking.legal(c, state, seat)
+        if phase == "screen":
+            return advertising.legal(c, state, seat)
+        if phase == "blockbuster":
+            return payout.blockbuster_legal(c, state, seat)
+        return []
+
+    def apply(self, state: dict, seat: int, action: str, rng: random.Random) -> list[Event]:
+        c, phase = self.content, state["phase"]
+        if phase == "place":
+            events = placement.apply(c, state, seat, action, rng)
+        elif phase == "genre":
+            events = flow.genre_apply(c, state, seat, action)
+        elif phase == "pick":
+            events = picking.apply(c, state, seat, action)
+        elif phase == "screen":
+            events = advertising.apply(c, state, seat, action)
+        elif phase == "blockbuster":
+            events = payout.blockbuster_apply(c, state, seat, action)
+        else:
+            raise IllegalMove("This game is over.")
+        return events + flow.settle(c, state, rng)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        if seat is None:
+            return views.public_view(self.content, state, self._board)
+        return views.private_view(self.content, state, self._board, seat)
+
+    def result(self, state: dict) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        scores = state["scores"]
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        summary = ", ".join(f"{{p{seat}}} ${score:,}" for seat, score in enumerate(scores))
+        return Result(winners, dict(enumerate(scores)), f"Final holdings (cash − loans + tips): {summary}.")
+
+    def prompt(self, state: dict, seat: int) -> str:
+        return views.prompt(self.content, state, seat)
+
+    def status(self, state: dict) -> str:
+        return views.status(self.content, state)
+
+    def rules_summary(self) -> str:
+        return RULES
