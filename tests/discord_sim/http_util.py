@@ -163,7 +163,13 @@ def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamRespon
         request[ROUTE] = route = op.route if op else f"{request.method} {path}"
         sim.stats.count_request(route)
         sim.touch()
+        response = await _checked(request, handler, op, route, path)
+        sim.trace(f"bot → {route}: {response.status}")
+        sim.touch()
+        return response
 
+    async def _checked(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+                       op: Any, route: str, path: str) -> web.StreamResponse:
         if not path.startswith(TOKEN_ROUTES) and request.headers.get("Authorization") != f"Bot {sim.token}":
             return reject(request, 401, 0, "401: Unauthorized", rule="requests carry 'Authorization: Bot <token>'")
 
@@ -172,7 +178,7 @@ def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamRespon
             return fault.response()
 
         if request.match_info.http_exception is not None:
-            rule = "route not simulated" if sim.spec.path_exists(path) else "route not in Discord's API"
+            rule = "route not simulated" if op is not None else "route not in Discord's API"
             return reject(request, 404, 0, "404: Not Found", rule=rule, detail=f"{request.method} {path}")
 
         try:

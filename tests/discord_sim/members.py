@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from .commands import OptionBuilder, check_can_see, resolve_path
 from .errors import SimUsageError
 from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, COMPONENT, MODAL_SUBMIT, SimInteraction, SimModal
-from .model import SimChannel, SimMessage, SimRole, SimUser
+from .model import PRIVATE_THREAD, SimChannel, SimMessage, SimRole, SimUser
 from .permissions import bits, effective
 
 if TYPE_CHECKING:
@@ -130,8 +130,8 @@ class SimMember:
     # --- acting ---------------------------------------------------------------------------
     def _where(self, channel: SimChannel | None) -> SimChannel:
         channel = channel or self.sim.default_channel
-        if channel.is_dm and channel.recipient is not self:
-            raise SimUsageError(f"{self.name} cannot act in another member's DM")
+        if not self._sees(channel):
+            raise SimUsageError(f"{self.name} cannot see #{channel.name}")
         return channel
 
     async def slash(self, command: str, options: dict[str, Any] | None = None, *,
@@ -175,6 +175,8 @@ class SimMember:
     def _visible_messages(self, channel: SimChannel | None) -> list[SimMessage]:
         """Newest first: what this member can see (a channel, or everything)."""
         if channel is not None:
+            if not self._sees(channel):
+                raise SimUsageError(f"{self.name} cannot see #{channel.name}")
             pool = channel.messages + [m for m in self.ephemerals if m.channel is channel]
         else:
             pool = [m for m in self.sim.all_messages()
@@ -182,15 +184,19 @@ class SimMember:
         return sorted(pool, key=lambda m: m.id, reverse=True)
 
     def _sees(self, channel: SimChannel) -> bool:
-        return not channel.is_dm or channel.recipient is self
+        if channel.is_dm:
+            return channel.recipient is self
+        if channel.type == PRIVATE_THREAD:
+            return self.id in channel.member_ids or self.has_permissions("manage_threads")
+        return True
 
     def _find(self, key: str, kinds: set[int], message: SimMessage | None,
               channel: SimChannel | None) -> tuple[SimMessage, dict]:
         what = "select" if kinds == SELECT_KINDS else "button"
         pool = [message] if message is not None else self._visible_messages(channel)
         for msg in pool:
-            if msg.ephemeral and msg.recipient is not self:
-                raise SimUsageError(f"{self.name} cannot see an ephemeral message shown to someone else")
+            if (msg.ephemeral and msg.recipient is not self) or not self._sees(msg.channel):
+                raise SimUsageError(f"{self.name} cannot see message {msg.id} in #{msg.channel.name}")
             comp = msg.find_component(key, kinds=kinds)
             if comp is not None:
                 return msg, comp

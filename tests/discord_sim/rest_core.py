@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from .http_util import BODY, SIM, UPLOADS, json_response, reject
+from .http_util import BODY, SIM, json_response, reject
 
 if TYPE_CHECKING:
     from .server import DiscordSim

@@ -82,9 +82,6 @@ class DiscordSpec:
                 return Operation(method.upper(), template)
         return None
 
-    def path_exists(self, path: str) -> bool:
-        return any(regex.match(path) for _, regex, _, _ in self._patterns)
-
     def _validator(self, op: Operation, media: str) -> Draft202012Validator | None:
         key = (op.method, op.template, media)
         if key not in self._validators:

@@ -107,7 +107,7 @@ class World:
     def _dispatch(self, event: str, data: Any, *, guild_id: int | None, intent: int | None,
                   redact_content: bool = False) -> None:
         if self.gateway.dispatch(event, data, guild_id=guild_id, intent=intent, redact_content=redact_content):
-            self.trace(f"gateway ← {event}")
+            self.trace(f"gateway → bot: {event}")
 
     def bot_member_payload(self) -> dict[str, Any]:
         return {"user": self.bot_user.payload(), "nick": None, "avatar": None, "roles": [],

@@ -26,7 +26,7 @@ async def test_commands_are_synced_to_the_guild_with_typed_options(discord_sim, 
     start = next(o for o in demo["options"] if o["name"] == "start")
     assert start["type"] == 1
     assert [(o["name"], o["type"], o.get("required", False)) for o in start["options"]] == [
-        ("name", 3, True), ("seats", 4, False)]
+        ("name", 3, True), ("seats", 4, False), ("private", 5, False)]
     fetched = await tiny.tree.fetch_commands(guild=tiny.get_guild(discord_sim.guild.id))
     assert [c.name for c in fetched] == ["demo", "moderate"] and str(fetched[0].id) == demo["id"]
     moderate = discord_sim.commands.scopes[discord_sim.guild.id][1]

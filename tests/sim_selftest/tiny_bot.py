@@ -74,11 +74,26 @@ class FilmSelect(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    @discord.ui.select(placeholder="Pick a film", custom_id="tiny:film",
+    @discord.ui.select(placeholder="Pick a film", custom_id="tiny:film", row=0,
                        options=[discord.SelectOption(label=f, value=f.lower()) for f in FILMS[:4]])
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"{interaction.user.name} picked {select.values[0]}",
                                                 view=None)
+
+    @discord.ui.button(label="Refresh", custom_id="tiny:refresh", row=1)
+    async def refresh(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # a deferred update: nothing visible yet
+        await interaction.edit_original_response(content=f"Which film? (refreshed by {interaction.user.name})")
+
+
+class RevealView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Reveal", custom_id="tiny:reveal")
+    async def reveal(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        where = type(interaction.channel).__name__
+        await interaction.response.send_message(f"revealed to {interaction.user.name} in {where}")
 
 
 class BidModal(discord.ui.Modal, title="Your bid"):
@@ -94,9 +109,13 @@ demo = app_commands.Group(name="demo", description="Harness self-test commands")
 
 
 @demo.command(description="Start a game in a new thread")
-@app_commands.describe(name="Thread name", seats="How many seats")
-async def start(interaction: discord.Interaction, name: str, seats: app_commands.Range[int, 2, 6] = 4) -> None:
-    thread = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+@app_commands.describe(name="Thread name", seats="How many seats", private="Invite-only thread")
+async def start(interaction: discord.Interaction, name: str, seats: app_commands.Range[int, 2, 6] = 4,
+                private: bool = False) -> None:
+    kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
+    thread = await interaction.channel.create_thread(name=name, type=kind)
+    if private:
+        await thread.add_user(interaction.user)
     game = interaction.client.store.new_game(thread.id)
     view = discord.ui.View(timeout=None).add_item(JoinButton(game))
     await thread.send(f"Game {game}: 0 joined ({seats} seats)", view=view)
@@ -106,7 +125,7 @@ async def start(interaction: discord.Interaction, name: str, seats: app_commands
 @demo.command(description="Get a secret by DM")
 async def secret(interaction: discord.Interaction) -> None:
     try:
-        await interaction.user.send("psst: the secret is 42")
+        await interaction.user.send("psst: the secret is 42", view=RevealView())
         note = "Sent you a DM."
     except discord.Forbidden as exc:
         note = f"I couldn't DM you (code {exc.code}) — your DMs are closed."
@@ -118,6 +137,37 @@ async def picture(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     embed = discord.Embed(title="The board").set_image(url="attachment://board.png")
     await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(tiny_png()), "board.png"))
+
+
+@demo.command(description="Walk through the channel, thread and webhook routes")
+async def tour(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    channel = interaction.channel
+    async with channel.typing():
+        topic = await channel.send("Topic of the day")
+    await topic.add_reaction("\N{GAME DIE}")
+    await topic.pin()
+    await topic.edit(content="Topic of the day (edited)")
+    thread = await topic.create_thread(name="Topic thread")
+    await thread.add_user(interaction.user)
+    scratch = await thread.send("scratch")
+    await scratch.delete()
+    history = [m async for m in channel.history(limit=10)]
+    fetched = await channel.fetch_message(topic.id)
+    members = await thread.fetch_members()
+    await thread.edit(archived=True, locked=True)
+    await interaction.edit_original_response(
+        content=f"tour: {len(history)} in history, fetched {fetched.content!r}, {len(members)} in thread")
+    extra = await interaction.followup.send("extra", ephemeral=True, wait=True)
+    await extra.edit(content="extra (edited)")
+    gone = await interaction.followup.send("gone soon", wait=True)
+    await gone.delete()
+
+
+@demo.command(description="Answer, then take it back")
+async def vanish(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("now you see me")
+    await interaction.delete_original_response()
 
 
 @demo.command(description="Pick a film")
@@ -189,6 +239,7 @@ class Tiny(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
         self.add_view(FilmSelect())
+        self.add_view(RevealView())
         self.tree.add_command(demo)
         self.tree.add_command(moderate)
         self.tree.on_error = self.on_app_command_error
