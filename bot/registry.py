@@ -35,9 +35,17 @@ class GameKit:
     render: Callable[..., bytes]
 
 
+_EXTRA: dict[str, GameKit] = {}
+
+
+def register(game_id: str, game_kit: GameKit) -> None:
+    """Host a game that is not in PACKAGES (tests use this for small toy games)."""
+    _EXTRA[game_id] = game_kit
+
+
 def available() -> list[str]:
     """Game ids whose rules are implemented, in menu order."""
-    found = []
+    found = list(_EXTRA)
     for game_id, package in PACKAGES.items():
         try:
             importlib.import_module(f"bot.games.{package}")
@@ -47,8 +55,14 @@ def available() -> list[str]:
     return found
 
 
-@cache
 def kit(game_id: str) -> GameKit:
+    if game_id in _EXTRA:
+        return _EXTRA[game_id]
+    return _packaged_kit(game_id)
+
+
+@cache
+def _packaged_kit(game_id: str) -> GameKit:
     package = PACKAGES.get(game_id)
     if package is None:
         raise KeyError(f"Unknown game “{game_id}”.")

@@ -115,6 +115,10 @@ class Game(Protocol):
         """The rules help shown by ``/game rules`` (Markdown, under 4000 chars)."""
         ...
 
+    # Optional: ``private_summary(state, seat) -> str`` — what this seat privately
+    # knows now (hand, loyalty, sealed bid), as Markdown for a DM or ``/game hand``.
+    # Without it the host lists the keys of the private view that the public view lacks.
+
 
 class BotPolicy(Protocol):
     """Picks a legal action for a seat; fills empty seats and drives fuzz tests."""

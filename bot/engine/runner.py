@@ -25,11 +25,8 @@ def rng_for(seed: int | str, move: int, salt: str = "") -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def new_game(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> State:
-    if not game.min_players <= players <= game.max_players:
-        raise IllegalMove(
-            f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}."
-        )
+def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's defaults overridden by ``options``; an unknown or bad value is refused."""
     chosen = {opt.name: opt.default for opt in game.options}
     for name, value in (options or {}).items():
         spec = next((opt for opt in game.options if opt.name == name), None)
@@ -39,7 +36,15 @@ def new_game(game: Game, players: int, options: dict[str, Any] | None, seed: int
             allowed = ", ".join(str(c) for c in spec.choices)
             raise IllegalMove(f"“{name}” can be {allowed}; not {value}.")
         chosen[name] = value
-    state = game.setup(players, chosen, rng_for(seed, 0))
+    return chosen
+
+
+def new_game(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> State:
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalMove(
+            f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}."
+        )
+    state = game.setup(players, resolve_options(game, options), rng_for(seed, 0))
     state[SEED_KEY] = seed
     state[MOVE_KEY] = 0
     return state

@@ -236,6 +236,7 @@ def premiere(cx: Content, state: State, rng: random.Random, events: list[Event])
     shake_up = any(cx.cards[c].effect == "shake_up" for c in revealed)
     state["films"].append({"round": state["round"], "poster": poster.id, "patriot": patriot,
                            "communist": communist, "winner": winner})
+    # hearing / shake_up say whether their effect happens (not once the game is over)
     state["last_premiere"] = {"round": state["round"], "poster": poster.id, "cards": revealed,
                               "patriot": patriot, "communist": communist, "winner": winner,
                               "hearing": hearing, "shake_up": shake_up}
@@ -247,6 +248,7 @@ def premiere(cx: Content, state: State, rng: random.Random, events: list[Event])
         f"Patriot symbols {patriot}, communist symbols {communist}: "
         f"{_verdict_text(winner, patriot, communist)}", image="premiere"))
     if _check_end(cx, state, events):
+        state["last_premiere"]["hearing"] = state["last_premiere"]["shake_up"] = False
         return
     if hearing:
         reroll_all(state, rng)

@@ -158,15 +158,20 @@ def _production_prompt(cx: Content, state: State, seat: int) -> str:
     if step is None:
         return "Your turn: perform your job, swap it with the center, reroll up to two dice, " \
                "or pass."
+    kind = step["kind"]
+    if kind == "producer":
+        if step["first"] is None:
+            return "Choose the first job card to swap."
+        return f"Choose the job card to swap with the {job_name(cx, step['first'])}."
+    if kind == "gaffer":
+        return f"Gaffer: choose a die to reroll ({step['left']} left)."
+    if kind == "discard":
+        return f"Discard {step['left']} more card{'s' if step['left'] > 1 else ''}."
     return {
         "screenwriter": "Choose which poster to reveal; the other leaves the game face down.",
-        "producer": "Choose the first job card to swap." if step.get("first") is None else
-                    f"Choose the job card to swap with the {job_name(cx, step.get('first') or 1)}.",
         "producer_new": "You may perform your new job right away, or end your turn.",
         "director": "Choose who gets a token.",
-        "gaffer": f"Gaffer: choose a die to reroll ({step.get('left', 0)} left).",
         "reroll": "Choose a second die to reroll, or stop.",
         "reshoot": "Choose the player who discards their hand and draws three.",
-        "discard": f"Discard {step.get('left', 0)} more card(s).",
         "composer": "Choose the card to add to the movie; the other is discarded.",
-    }[step["kind"]]
+    }[kind]

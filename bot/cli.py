@@ -1,0 +1,44 @@
+"""``python -m bot``: run the bot, or the offline demo when there is no token.
+
+    python -m bot                      run on Discord (DISCORD_TOKEN from .env or the environment)
+    python -m bot demo GAME [options]  play a whole game with bots offline (see --help)
+"""
+from __future__ import annotations
+
+import logging
+import sys
+
+from . import demo
+from .settings import Settings
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set, so Marquee cannot connect to Discord.
+
+To get one:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", reset the token and copy it.
+  3. Copy .env.example to .env and set DISCORD_TOKEN=<your token> (and DEV_GUILD_ID=<your
+     server id> for instant slash commands while developing).
+  4. Invite the bot with the OAuth2 URL generator: scopes "bot" and "applications.commands";
+     permissions Send Messages, Create Public Threads, Send Messages in Threads, Attach Files,
+     Embed Links.
+
+Meanwhile, here is the offline demo: a whole game played by bots.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if argv and argv[0] == "demo":
+        return demo.main(argv[1:])
+    if argv:
+        print(__doc__)
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN)
+        return demo.main(["advance-to-boardwalk", "--players", "3", "--out", "out/demo"])
+    from .app import run  # imported here so the demo needs no Discord client
+
+    return run(settings)

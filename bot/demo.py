@@ -1,0 +1,114 @@
+"""The offline demo: a whole game played by bots through the real host and store.
+
+    python -m bot demo advance-to-boardwalk --players 4 --seed 1 --out out/demo
+
+Every move goes through the table service, is committed to a real SQLite file
+and leaves the outbox through the dispatcher, exactly as on Discord; only the
+transport differs: messages become a transcript and board images PNG files.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from pathlib import Path
+
+from . import registry
+from .dispatch import Dispatcher, Outgoing
+from .store import SeatRecord, Store
+from .tables import Member, Table, Tables
+
+DEMO_HOST = Member(id=0, name="Demo host")
+
+
+class FileTransport:
+    """Writes what would be posted on Discord into a folder."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.transcript = (out / "transcript.md").open("w", encoding="utf-8")
+        self.images: list[Path] = []
+
+    def close(self) -> None:
+        self.transcript.close()
+
+    def _write(self, text: str) -> None:
+        self.transcript.write(text.rstrip() + "\n\n")
+        self.transcript.flush()
+
+    async def post(self, table: Table, message: Outgoing) -> None:
+        lines = [f"### Move {message.version}", message.text] if message.text else [f"### Move {message.version}"]
+        for filename, png in message.images:
+            path = self.out / f"{len(self.images) + 1:04d}-{filename}"
+            path.write_bytes(png)
+            self.images.append(path)
+            lines.append(f"![{filename}]({path.name})")
+        for seat in message.turn:
+            options = ", ".join(c["label"] for c in seat["choices"][:6])
+            more = f" (+{seat['private_choices']} private)" if seat.get("private_choices") else ""
+            lines.append(f"→ {table.seats[seat['seat']].name}: {seat['prompt']} [{options}{more}]")
+        if message.result:
+            lines.append(f"**Result:** {message.result}")
+        self._write("\n".join(lines))
+
+    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
+        self._write(f"_(private to {seat.name})_ {message.text}")
+        return True
+
+    async def notice(self, table: Table, text: str) -> None:
+        self._write(text)
+
+
+async def run_demo(game_id: str, players: int, seed: int, out: Path, *, quiet: bool = False) -> str:
+    out.mkdir(parents=True, exist_ok=True)
+    database = out / "demo.sqlite"
+    for stale in (database, out / "demo.sqlite-wal", out / "demo.sqlite-shm"):
+        stale.unlink(missing_ok=True)
+    store = await Store.open(database)
+    transport = FileTransport(out)
+    dispatcher = Dispatcher(store, transport)
+    tables = Tables(store, autoplay_bots=False)
+    started = time.perf_counter()
+    try:
+        table = await tables.create(game_id, DEMO_HOST, seed=seed, host_seated=False)
+        for _ in range(players):
+            await tables.add_bot(table.id, DEMO_HOST)
+        await tables.start(table.id, DEMO_HOST)
+        await dispatcher.flush()
+        moves = 0
+        while await tables.run_bots(table.id, limit=1):
+            moves += 1
+            await dispatcher.flush()
+        table = await tables.table(table.id)
+    finally:
+        transport.close()
+        await store.close()
+    elapsed = time.perf_counter() - started
+    result = table.record.result or {}
+    names = table.names()
+    winners = ", ".join(names[w] for w in result.get("winners", [])) or "nobody"
+    if not quiet:
+        print(f"{registry.game(game_id).name}: {moves} moves by {players} bots in {elapsed:.1f}s; "
+              f"{len(transport.images)} images and transcript.md in {out}")
+    return f"Result: {winners} won. {_plain(result.get('summary', ''), names)}"
+
+
+def _plain(text: str, names: list[str]) -> str:
+    from .tables import name_seats
+
+    return name_seats(text, names).replace("**", "")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=registry.available())
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("out/demo"))
+    args = parser.parse_args(argv)
+    game = registry.game(args.game)
+    players = args.players or min(max(game.min_players, 4), game.max_players)
+    if not game.min_players <= players <= game.max_players:
+        parser.error(f"{game.name} is for {game.min_players}–{game.max_players} players.")
+    print(asyncio.run(run_demo(args.game, players, args.seed, args.out)))
+    return 0

@@ -1,0 +1,220 @@
+"""The table service and store: lobby rules, the move pipeline, concurrency, restarts."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.dispatch import Dispatcher, Outgoing
+from bot.engine import replay
+from bot.store import Store
+from bot.tables import Member, StaleMove, TableError, Tables
+from tests import toy_game
+from tests.toy_game import GAME_ID
+
+ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
+MOD = Member(9, "Mod", can_manage=True)
+
+
+class RecordingTransport:
+    def __init__(self, closed_dms=()):
+        self.posts: list[Outgoing] = []
+        self.private: list[tuple[int, str]] = []
+        self.notices: list[str] = []
+        self.closed = set(closed_dms)
+        self.fail_next = 0
+
+    async def post(self, table, message):
+        if self.fail_next:
+            self.fail_next -= 1
+            raise ConnectionError("Discord is down")
+        self.posts.append(message)
+
+    async def send_private(self, table, seat, message):
+        if seat.user_id in self.closed:
+            return False
+        self.private.append((seat.user_id, message.text))
+        return True
+
+    async def notice(self, table, text):
+        self.notices.append(text)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "games.sqlite")
+    yield store
+    await store.close()
+
+
+async def lobby(tables, *members):
+    table = await tables.create(GAME_ID, members[0])
+    for member in members[1:]:
+        await tables.join(table.id, member)
+    return table
+
+
+async def test_lobby_join_leave_and_host_rules(store):
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    with pytest.raises(TableError, match="already seated"):
+        await tables.join(table.id, BEN)
+    with pytest.raises(TableError, match="Only the host can start"):
+        await tables.start(table.id, BEN)
+    with pytest.raises(TableError, match="host"):
+        await tables.leave(table.id, ANN)
+    table = await tables.leave(table.id, BEN)
+    assert table.names() == ["Ann"]
+    await tables.add_bot(table.id, ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.join(table.id, BEN)
+    with pytest.raises(TableError, match="full"):
+        await tables.join(table.id, CAT)
+    table = await tables.table(table.id)
+    assert [s.is_bot for s in table.seats] == [False, True, True, False]
+
+
+async def test_unknown_game_and_bad_option_are_sentences(store):
+    tables = Tables(store)
+    with pytest.raises(TableError, match="not a game I host"):
+        await tables.create("chess", ANN)
+    with pytest.raises(TableError, match="no option"):
+        await tables.create(GAME_ID, ANN, {"speed": 3})
+
+
+async def test_only_seated_pending_player_may_move(store):
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    await tables.start(table.id, ANN)
+    with pytest.raises(TableError, match="not playing"):
+        await tables.act(table.id, CAT, "add:1")
+    with pytest.raises(TableError, match="not your turn"):
+        await tables.act(table.id, BEN, "add:1")
+    with pytest.raises(TableError, match="add 1, 2 or 3"):
+        await tables.act(table.id, ANN, "add:7")
+    table = await tables.act(table.id, ANN, "add:3")
+    assert table.record.state["total"] == 3
+    assert table.record.version == 2
+
+
+async def test_racing_moves_on_one_version_apply_once(store):
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    table = await tables.start(table.id, ANN)
+    version = table.record.version
+    outcomes = await asyncio.gather(
+        tables.act(table.id, ANN, "add:1", version=version),
+        tables.act(table.id, ANN, "add:2", version=version),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert isinstance(refused[0], StaleMove) or "not your turn" in str(refused[0])
+    table = await tables.table(table.id)
+    assert table.record.state["total"] in (1, 2)
+    assert len(await store.actions(table.id)) == 1
+
+
+async def test_a_button_from_an_earlier_turn_is_stale(store):
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    table = await tables.start(table.id, ANN)
+    first = table.record.version
+    await tables.act(table.id, ANN, "add:1", version=first)
+    await tables.act(table.id, BEN, "add:1")
+    with pytest.raises(StaleMove, match="earlier moment"):
+        await tables.act(table.id, ANN, "add:1", version=first)
+
+
+async def test_bots_answer_and_log_replays_to_stored_state(store):
+    tables = Tables(store)
+    table = await tables.create(GAME_ID, ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.start(table.id, ANN)
+    while (table := await tables.table(table.id)).record.status == "running":
+        await tables.act(table.id, ANN, "add:1")
+    log = await store.actions(table.id)
+    rebuilt = replay(toy_game.GAME, 3, {}, table.record.seed, log)
+    assert rebuilt == table.record.state
+    assert table.record.result["winners"]
+
+
+async def test_restart_reloads_and_continues(tmp_path):
+    path = tmp_path / "games.sqlite"
+    store = await Store.open(path)
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    await tables.start(table.id, ANN)
+    await tables.act(table.id, ANN, "add:2")
+    await store.close()
+
+    store = await Store.open(path)  # "restart"
+    tables = Tables(store)
+    running = await store.games_with_status("running")
+    assert [g.id for g in running] == [table.id]
+    table = await tables.act(table.id, BEN, "add:3")
+    assert table.record.state["total"] == 5
+    await store.close()
+
+
+async def test_outbox_survives_a_crash_and_is_sent_once(tmp_path):
+    path = tmp_path / "games.sqlite"
+    store = await Store.open(path)
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    await tables.start(table.id, ANN)
+    await tables.act(table.id, ANN, "add:2")
+    await store.close()  # crashed before the dispatcher ran
+
+    store = await Store.open(path)
+    transport = RecordingTransport()
+    dispatcher = Dispatcher(store, transport)
+    assert await dispatcher.flush() > 0
+    assert await dispatcher.flush() == 0
+    assert len(transport.posts) == 2, "start, then the move (the DMs between keep the order)"
+    post = transport.posts[-1]
+    assert "Ann** added 2" in post.text
+    assert post.images and post.images[-1][1].startswith(b"\x89PNG")
+    assert post.turn[0]["seat"] == 1 and post.turn[0]["choices"]
+    await store.close()
+
+
+async def test_failed_delivery_is_retried_in_order(store):
+    tables = Tables(store)
+    transport = RecordingTransport()
+    dispatcher = Dispatcher(store, transport)
+    table = await lobby(tables, ANN, BEN)
+    await tables.start(table.id, ANN)
+    transport.fail_next = 1
+    await dispatcher.flush()
+    assert transport.posts == []
+    await dispatcher.flush()
+    assert len(transport.posts) == 1
+
+
+async def test_private_notes_go_only_to_their_seat_and_closed_dms_are_announced(store):
+    tables = Tables(store)
+    transport = RecordingTransport(closed_dms={BEN.id})
+    dispatcher = Dispatcher(store, transport)
+    table = await lobby(tables, ANN, BEN)
+    await tables.start(table.id, ANN)
+    await dispatcher.flush()
+    secrets = (await tables.table(table.id)).record.state["secrets"]
+    assert [u for u, _ in transport.private] == [ANN.id]
+    assert str(secrets[0]) in transport.private[0][1]
+    assert any("Ben" in n and "DMs are closed" in n for n in transport.notices)
+    public = " ".join(p.text for p in transport.posts) + " ".join(transport.notices)
+    assert str(secrets[0]) not in public and str(secrets[1]) not in public
+    assert (await store.seats(table.id))[1].dm_ok is False
+
+
+async def test_abandon_by_host_or_manager_only(store):
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    with pytest.raises(TableError, match="Only the host or someone with Manage Server"):
+        await tables.abandon(table.id, BEN)
+    table = await tables.abandon(table.id, MOD)
+    assert table.record.status == "abandoned"
+    with pytest.raises(TableError):
+        await tables.act(table.id, ANN, "add:1")
