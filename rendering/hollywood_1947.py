@@ -166,20 +166,23 @@ def _reel(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int) -> No
         if k < len(films):
             film = films[k]
             draw.rectangle(box, fill=TEAM_COLOUR[film["winner"]])
+            ink = (40, 30, 0) if film["winner"] == "rising_star" else (250, 250, 250)
             middle = (box[0] + box[2]) / 2
             lines = wrap(film["poster"]["name"], frame_w - 14, 16, True)[:2]
             for i, line in enumerate(lines):
                 draw_text(draw, (middle, sy + 34 + i * 18 - 9 * (len(lines) - 1)), line, 16,
-                          bold=True, fill=(250, 250, 250), anchor="mm", max_width=frame_w - 12)
+                          bold=True, fill=ink, anchor="mm", max_width=frame_w - 12)
             draw_text(draw, (middle, sy + 74), f"⚑{film['patriot']} ☭{film['communist']}", 21,
-                      bold=True, fill=(250, 250, 250), anchor="mm", max_width=frame_w - 10)
+                      bold=True, fill=ink, anchor="mm", max_width=frame_w - 10)
         else:
             draw.rectangle(box, fill=(48, 48, 56))
-            draw_text(draw, ((box[0] + box[2]) / 2, sy + 56), str(k + 1), 26, bold=True,
-                      fill=(110, 110, 120), anchor="mm")
+            seventh = k == 6 and view.get("rising_star_rule")
+            draw_text(draw, ((box[0] + box[2]) / 2, sy + 56), f"★{k + 1}" if seventh else
+                      str(k + 1), 26, bold=True, fill=STAR_GOLD if seventh else (110, 110, 120),
+                      anchor="mm")
         if k == 6 and view.get("rising_star_rule"):
-            draw_text(draw, (box[2] - 4, box[1] + 2), "★", 22, bold=True, fill=STAR_GOLD,
-                      anchor="ra")
+            draw.rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), outline=STAR_GOLD,
+                           width=3)
     if view.get("rising_star_rule"):
         draw_text(draw, (WIDTH - PAD, sy + 120), "★ 7th movie within one symbol: the Rising Star "
                   "wins", 17, fill=MUTED, anchor="ra")
@@ -195,7 +198,7 @@ def _player_row(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, y: i
     mid = y + (row_h - 8) / 2
     player_token(draw, seat, PAD + 34, mid, 22)
     badges = []
-    if view.get("editor") == seat:
+    if view.get("editor") == seat and view["phase"] != "over":
         badges.append("EDITING")
     if turn:
         badges.append("ON TURN")
@@ -328,10 +331,11 @@ def _premiere(view: dict[str, Any]) -> bytes:
     height = 200 + max(360, rows * (card_h + 16) + 20) + 70
     img, draw = canvas(WIDTH, height)
     winner = show["winner"]
+    ink = (40, 30, 0) if winner == "rising_star" else (255, 255, 255)
     draw.rectangle((0, 0, WIDTH, 96), fill=TEAM_COLOUR[winner])
     draw_text(draw, (WIDTH / 2, 30), f"PREMIERE · MOVIE {show['round']}", 26, bold=True,
-              fill=(250, 250, 250), anchor="mm")
-    draw_text(draw, (WIDTH / 2, 68), _headline(show), 34, bold=True, fill=(255, 255, 255),
+              fill=ink, anchor="mm")
+    draw_text(draw, (WIDTH / 2, 68), _headline(show), 34, bold=True, fill=ink,
               anchor="mm", max_width=WIDTH - 40)
     _poster(draw, PAD, 122, 260, 300, show["poster"], "the genre poster")
     x0, y0 = 310, 122
