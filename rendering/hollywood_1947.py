@@ -11,7 +11,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from .kit import (
-    BACKGROUND, GOLD, INK, MUTED, PANEL, canvas, draw_text, fit_text, font, player_token,
+    GOLD, INK, MUTED, PANEL, canvas, draw_text, fit_text, font, player_token,
     to_png, wrap,
 )
 

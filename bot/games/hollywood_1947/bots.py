@@ -107,8 +107,9 @@ class Hollywood1947Bot:
             others = [a for a in by_verb["reshoot"] if a != f"reshoot:{seat}"]
             return rng.choice(others or by_verb["reshoot"])
         if kind in ("gaffer", "reroll"):
+            rollable = set(by_verb.get("roll", []))
             own_blank = [f"roll:{d['id']}" for d in state["dice"]
-                         if d["seat"] == seat and not d["star"] and f"roll:{d['id']}" in by_verb.get("roll", [])]
+                         if d["seat"] == seat and not d["star"] and f"roll:{d['id']}" in rollable]
             if own_blank:
                 return own_blank[0]
             if kind == "reroll":

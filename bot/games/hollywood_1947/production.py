@@ -13,9 +13,10 @@ from . import post
 from .content import Content
 from .rounds import advance_turn, center_swap_allowed
 from .table import (
-    HAND_SIZE, State, all_dice, card_text, cards_available, center_jobs, die_by_id, die_name,
-    draw_card, draw_into_hand, face, give_token, holder, job_name, job_numbers, jobs_of,
-    may_receive_token, recipient_name, recipients, roll, tokens_held, add_tokens,
+    HAND_SIZE, NO_SWAP_PLAYERS, State, add_tokens, all_dice, card_text, cards_available,
+    center_jobs, die_by_id, die_name, draw_card, draw_into_hand, face, give_token, holder,
+    job_name, job_numbers, jobs_of, may_receive_token, recipient_name, recipients, roll,
+    tokens_held,
 )
 
 SCREENWRITER, PRODUCER, DIRECTOR, GAFFER = 1, 2, 3, 4
@@ -72,7 +73,8 @@ def can_perform(state: State, seat: int, job: int) -> bool:
     if job in state["performed"] or holder(state, job) != seat:
         return False
     if job == SCREENWRITER:  # first turn of the round only, and two posters to draw
-        return state["turn"]["taken"] == 0 and state["poster"] is None and len(state["posters"]) >= 2
+        return (state["turn"]["taken"] == 0 and state["poster"] is None
+                and len(state["posters"]) >= 2)
     if job == DIRECTOR:
         return bool(_director_moves(state))
     if job == COMPOSER:
@@ -419,7 +421,7 @@ def _refusal(cx: Content, state: State, seat: int, action: str) -> str:
     if verb == "job" and arg.isdigit() and int(arg) in cx.jobs:
         return _job_refusal(cx, state, seat, int(arg))
     if verb == "swap":
-        if state["players"] >= 9:
+        if state["players"] >= NO_SWAP_PLAYERS:
             return "In a 9-player game jobs cannot be swapped with the center."
         return "You can only swap a job you hold for one in the center."
     if verb == "peek":

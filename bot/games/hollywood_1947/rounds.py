@@ -8,7 +8,8 @@ from bot.engine import Event, IllegalMove
 
 from .content import Content
 from .table import (
-    HAND_SIZE, TOKENS, State, center_jobs, clockwise_from, deal_jobs, draw_card, draw_into_hand,
+    HAND_SIZE, NO_SWAP_PLAYERS, TOKENS, State, center_jobs, clockwise_from, deal_jobs, draw_card,
+    draw_into_hand,
     job_name, job_numbers, option, roll, small_game,
 )
 
@@ -216,5 +217,5 @@ def advance_turn(cx: Content, state: State, rng: random.Random, events: list[Eve
 
 
 def center_swap_allowed(state: State) -> bool:
-    return state["players"] < 9 and bool(center_jobs(state))
+    return state["players"] < NO_SWAP_PLAYERS and bool(center_jobs(state))
 

@@ -119,7 +119,9 @@ class Hollywood1947:
             return f"Your star{'s' if left > 1 else ''} showing: add {left} card" \
                    f"{'s' if left > 1 else ''} face down to the movie."
         if phase == "tokens":
-            return f"You hold {state['tokens'][seat]} token(s): spend one to add a card, or keep them."
+            held = state["tokens"][seat]
+            return f"You hold {held} token{'s' if held > 1 else ''}: spend one to add a card, " \
+                   "or keep them."
         if phase == "editor":
             return "You are editing: cut the card you drew, or put it back into the movie."
         return _production_prompt(self.content, state, seat)

@@ -16,10 +16,7 @@ HAND_SIZE = 3
 TOKENS = 4
 WIN_MOVIES = 4
 SEVENTH = 7
-NO_SWAP_PLAYERS = 9
-
-SYMBOL_MARK = {"patriot": "⚑", "communist": "☭", "neutral": "○"}
-STAR, BLANK = "★", "·"
+NO_SWAP_PLAYERS = 9  # "In a 9-player game, the job-swap action is unavailable."
 
 
 # ----------------------------------------------------------------- players
@@ -147,14 +144,6 @@ def center_jobs(state: State) -> list[int]:
 
 def job_name(cx: Content, job: int) -> str:
     return f"{cx.jobs[job].name} ({job})"
-
-
-def seat_title(cx: Content, state: State, seat: int) -> str:
-    """“{p3}, the Gaffer,” — how events introduce a seat by its job(s)."""
-    names = [cx.jobs[j].name for j in jobs_of(state, seat)]
-    if not names:
-        return f"{{p{seat}}}"
-    return f"{{p{seat}}}, the {' and '.join(names)},"
 
 
 def deal_jobs(state: State, rng: random.Random) -> None:

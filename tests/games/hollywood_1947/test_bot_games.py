@@ -24,7 +24,8 @@ def options_for(seed):
 
 def conserved(state):
     assert card_total(state) == 60, "a propaganda card appeared or vanished"
-    tokens = state["tokens_center"] + sum(state["tokens"]) + sum(g["tokens"] for g in state["ghosts"])
+    tokens = (state["tokens_center"] + sum(state["tokens"])
+              + sum(g["tokens"] for g in state["ghosts"]))
     assert tokens == 4, "director tokens are not conserved"
     per_seat = Counter(h for h in state["jobs"].values() if h is not None)
     expected = 2 if state["players"] <= 3 else 1

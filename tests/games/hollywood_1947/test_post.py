@@ -4,8 +4,7 @@ import pytest
 from bot.engine import IllegalMove
 
 from .helpers import (
-    CX, GAME, act, actions, all_blank, card_ids, fresh, give_hand, pass_round, public_texts,
-    restart, set_dice, stack_deck, texts,
+    CX, GAME, act, actions, all_blank, fresh, public_texts, restart, set_dice, texts,
 )
 
 

@@ -19,7 +19,8 @@ def views_of_a_game(players, seed=2, every=30):
         if state["_move"] % every == 0:
             yield GAME.view(state, None)
         seat = min(GAME.pending(state))
-        state, _ = play(GAME, state, seat, BOT.choose(state, seat, rng_for(seed, state["_move"], "b")))
+        action = BOT.choose(state, seat, rng_for(seed, state["_move"], "b"))
+        state, _ = play(GAME, state, seat, action)
     yield GAME.view(state, None)
 
 
@@ -54,7 +55,8 @@ def test_premiere_event_picture_comes_from_the_public_view():
     state = new_game(GAME, 5, {}, 3)
     while True:
         seat = min(GAME.pending(state))
-        state, events = play(GAME, state, seat, BOT.choose(state, seat, rng_for(3, state["_move"], "b")))
+        action = BOT.choose(state, seat, rng_for(3, state["_move"], "b"))
+        state, events = play(GAME, state, seat, action)
         if any(e.image == "premiere" for e in events):
             break
     view = GAME.view(state, None)
