@@ -4,6 +4,7 @@ See README.md in this folder. The entry points::
 
     from tests.discord_sim import DiscordSim, BotProcess
 """
+
 from .errors import BotError, SimTimeout, SimUsageError, Violation
 from .interactions import InitialResponse, SimInteraction, SimModal
 from .members import SimMember
@@ -13,7 +14,22 @@ from .server import BotMark, DiscordSim, Limits
 from .stats import SimStats
 
 __all__ = [
-    "BotError", "BotMark", "BotProcess", "DiscordSim", "InitialResponse", "Limits", "SimAttachment",
-    "SimChannel", "SimInteraction", "SimMember", "SimMessage", "SimModal", "SimRole", "SimStats",
-    "SimTimeout", "SimUsageError", "SimUser", "Violation",
+    "BotError",
+    "BotMark",
+    "BotProcess",
+    "DiscordSim",
+    "InitialResponse",
+    "Limits",
+    "SimAttachment",
+    "SimChannel",
+    "SimInteraction",
+    "SimMember",
+    "SimMessage",
+    "SimModal",
+    "SimRole",
+    "SimStats",
+    "SimTimeout",
+    "SimUsageError",
+    "SimUser",
+    "Violation",
 ]

@@ -1,5 +1,6 @@
 """Application commands: the set the bot synced, and turning a member's call into
 interaction data typed the way the command declared its options."""
+
 from __future__ import annotations
 
 import copy
@@ -14,9 +15,28 @@ if TYPE_CHECKING:
     from .server import DiscordSim
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
-TYPE_NAMES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 8: "role",
-              9: "mentionable", 10: "number", 11: "attachment"}
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+)
+TYPE_NAMES = {
+    3: "string",
+    4: "integer",
+    5: "boolean",
+    6: "user",
+    7: "channel",
+    8: "role",
+    9: "mentionable",
+    10: "number",
+    11: "attachment",
+}
 
 
 class CommandRegistry:
@@ -51,7 +71,8 @@ class CommandRegistry:
             version=str(self.sim.ids.next()),
             description=body.get("description", ""),
             # Discord answers with the bit set as a string, whatever the request sent.
-            default_member_permissions=None if body.get("default_member_permissions") is None
+            default_member_permissions=None
+            if body.get("default_member_permissions") is None
             else str(body["default_member_permissions"]),
             nsfw=body.get("nsfw", False),
         )
@@ -86,15 +107,25 @@ def resolve_path(command: dict, path: list[str]) -> tuple[list[str], dict, list[
     names = [command["name"]]
     node = command
     for part in path:
-        subs = [o for o in node.get("options") or [] if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+        subs = [
+            o
+            for o in node.get("options") or []
+            if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)
+        ]
         match = next((o for o in subs if o["name"] == part), None)
         if match is None:
-            raise SimUsageError(f"/{' '.join(names)} has no subcommand {part!r}; it has {[o['name'] for o in subs]}")
+            raise SimUsageError(
+                f"/{' '.join(names)} has no subcommand {part!r}; it has {[o['name'] for o in subs]}"
+            )
         names.append(part)
         node = match
-    leftovers = [o for o in node.get("options") or [] if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    leftovers = [
+        o for o in node.get("options") or [] if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)
+    ]
     if leftovers:
-        raise SimUsageError(f"/{' '.join(names)} needs a subcommand: {[o['name'] for o in leftovers]}")
+        raise SimUsageError(
+            f"/{' '.join(names)} needs a subcommand: {[o['name'] for o in leftovers]}"
+        )
     return names, node, [o for o in node.get("options") or []]
 
 
@@ -105,8 +136,10 @@ def check_can_see(command: dict, member: SimMember, *, in_dm: bool) -> None:
         return
     lacking = missing(member.permissions, int(need))
     if lacking:
-        raise SimUsageError(f"{member.name} cannot use /{command['name']}: Discord hides it from members "
-                            f"without {', '.join(lacking)}")
+        raise SimUsageError(
+            f"{member.name} cannot use /{command['name']}: Discord hides it from members "
+            f"without {', '.join(lacking)}"
+        )
 
 
 class OptionBuilder:
@@ -121,8 +154,9 @@ class OptionBuilder:
     def _resolve(self, kind: str, key: int, payload: dict) -> None:
         self.resolved.setdefault(kind, {})[str(key)] = payload
 
-    def build(self, schema: list[dict], values: dict[str, Any], *, where: str,
-              focused: str | None = None) -> list[dict]:
+    def build(
+        self, schema: list[dict], values: dict[str, Any], *, where: str, focused: str | None = None
+    ) -> list[dict]:
         by_name = {o["name"]: o for o in schema}
         unknown = sorted(set(values) - set(by_name))
         if unknown:
@@ -132,12 +166,18 @@ class OptionBuilder:
             name = opt["name"]
             if name not in values or values[name] is None:
                 if opt.get("required") and focused is None:
-                    raise SimUsageError(f"{where} needs option {name!r} ({TYPE_NAMES.get(opt['type'])})")
+                    raise SimUsageError(
+                        f"{where} needs option {name!r} ({TYPE_NAMES.get(opt['type'])})"
+                    )
                 continue
             if name == focused:
-                out.append({"name": name, "type": opt["type"], "value": str(values[name]), "focused": True})
+                out.append(
+                    {"name": name, "type": opt["type"], "value": str(values[name]), "focused": True}
+                )
                 continue
-            out.append({"name": name, "type": opt["type"], "value": self.value(opt, values[name], where)})
+            out.append(
+                {"name": name, "type": opt["type"], "value": self.value(opt, values[name], where)}
+            )
         return out
 
     def value(self, opt: dict, value: Any, where: str) -> Any:
@@ -168,7 +208,9 @@ class OptionBuilder:
             for choice in choices:
                 if value == choice["value"] or value == choice["name"]:
                     return choice["value"]
-            raise SimUsageError(f"{name} must be one of {[c['value'] for c in choices]}, got {value!r}")
+            raise SimUsageError(
+                f"{name} must be one of {[c['value'] for c in choices]}, got {value!r}"
+            )
         if kind == STRING:
             if not isinstance(value, str):
                 raise SimUsageError(f"{name} takes text, got {value!r}")
@@ -204,7 +246,9 @@ class OptionBuilder:
             raise SimUsageError(f"{name} takes a server channel or thread, got {value!r}")
         allowed = opt.get("channel_types")
         if allowed and value.type not in allowed:
-            raise SimUsageError(f"{name} takes channel types {allowed}, #{value.name} is type {value.type}")
+            raise SimUsageError(
+                f"{name} takes channel types {allowed}, #{value.name} is type {value.type}"
+            )
         payload = {k: v for k, v in value.payload().items() if k != "member"}
         payload["permissions"] = str(self.member.permissions)
         self._resolve("channels", value.id, payload)

@@ -1,4 +1,5 @@
 """What can go wrong in a simulated-Discord test, as exception and record types."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

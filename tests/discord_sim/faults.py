@@ -1,4 +1,5 @@
 """Faults on demand: a 429 with retry_after, or any Discord error, on a chosen route."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,8 +20,11 @@ class Fault:
     fired: int = 0
 
     def matches(self, route: str, path: str) -> bool:
-        return self.fired < self.times and route == self.route and (
-            self.path_contains is None or self.path_contains in path)
+        return (
+            self.fired < self.times
+            and route == self.route
+            and (self.path_contains is None or self.path_contains in path)
+        )
 
     def response(self) -> web.Response:
         self.fired += 1
@@ -36,10 +40,19 @@ class Faults:
     def _check(self, route: str) -> None:
         method, _, path = route.partition(" ")
         if method not in {"GET", "POST", "PUT", "PATCH", "DELETE"} or not path.startswith("/"):
-            raise ValueError(f"route must look like 'POST /channels/{{channel_id}}/messages', got {route!r}")
+            raise ValueError(
+                f"route must look like 'POST /channels/{{channel_id}}/messages', got {route!r}"
+            )
 
-    def rate_limit(self, route: str, retry_after: float = 0.25, *, is_global: bool = False, times: int = 1,
-                   path_contains: str | None = None) -> Fault:
+    def rate_limit(
+        self,
+        route: str,
+        retry_after: float = 0.25,
+        *,
+        is_global: bool = False,
+        times: int = 1,
+        path_contains: str | None = None,
+    ) -> Fault:
         """The next ``times`` requests on ``route`` get a 429 with ``retry_after`` (seconds);
         discord.py waits that long and retries. Headers are Discord's (``Via`` included:
         without it discord.py takes a 429 for a Cloudflare ban and gives up)."""
@@ -55,13 +68,25 @@ class Faults:
         }
         if is_global:
             headers["X-RateLimit-Global"] = "true"
-        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global}
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": is_global,
+        }
         fault = Fault(route, 429, body, headers, path_contains, times)
         self.armed.append(fault)
         return fault
 
-    def fail(self, route: str, status: int, code: int, message: str, *, times: int = 1,
-             path_contains: str | None = None) -> Fault:
+    def fail(
+        self,
+        route: str,
+        status: int,
+        code: int,
+        message: str,
+        *,
+        times: int = 1,
+        path_contains: str | None = None,
+    ) -> Fault:
         """The next ``times`` requests on ``route`` fail with this Discord error, e.g.
         ``fail("POST /channels/{channel_id}/threads", 403, 50013, "Missing Permissions")``."""
         self._check(route)

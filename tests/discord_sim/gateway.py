@@ -4,6 +4,7 @@ connection, an invalidated session).
 
 Each session keeps every dispatch it was sent, so a client that resumes gets what it missed
 (as Discord does). Frames go out through one writer per connection, so order is kept."""
+
 from __future__ import annotations
 
 import asyncio
@@ -104,8 +105,15 @@ class Gateway:
             session.superseded = True
 
     # --- dispatching ----------------------------------------------------------------------
-    def dispatch(self, event: str, data: Any, *, guild_id: int | None, intent: int | None,
-                 redact_content: bool = False) -> bool:
+    def dispatch(
+        self,
+        event: str,
+        data: Any,
+        *,
+        guild_id: int | None,
+        intent: int | None,
+        redact_content: bool = False,
+    ) -> bool:
         """Send ``event`` to the session serving ``guild_id`` if it asked for ``intent``.
         ``redact_content``: a member's message, whose text needs the MESSAGE_CONTENT intent.
         Returns False when no session would receive it."""
@@ -154,12 +162,21 @@ class Gateway:
         ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
         await ws.prepare(request)
         if request.query.get("encoding", "json") != "json":
-            self.sim.violate("GATEWAY", "gateway encoding is json", f"asked for {request.query.get('encoding')}")
+            self.sim.violate(
+                "GATEWAY", "gateway encoding is json", f"asked for {request.query.get('encoding')}"
+            )
             await ws.close(code=4002)
             return ws
         conn = Connection(ws, request)
         self.connections.add(conn)
-        conn.send({"op": HELLO, "d": {"heartbeat_interval": self.sim.heartbeat_interval_ms}, "s": None, "t": None})
+        conn.send(
+            {
+                "op": HELLO,
+                "d": {"heartbeat_interval": self.sim.heartbeat_interval_ms},
+                "s": None,
+                "t": None,
+            }
+        )
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -199,34 +216,41 @@ class Gateway:
         if denied:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
-        shard = tuple(data.get("shard") or (0, 1))
+        shard_id, shard_count = data.get("shard") or (0, 1)
+        shard = (int(shard_id), int(shard_count))
         for old in self.current():
             if (old.shard_id, old.shard_count) == shard:
                 old.superseded = True
-        session = Session(intents=intents, shard=shard)  # type: ignore[arg-type]
+        session = Session(intents=intents, shard=shard)
         self.sessions[session.id] = session
         session.conn = conn
         conn.session = session
         self.identify_count += 1
         guilds = [g for g in [self.sim.guild] if session.covers(g.id)]
-        session.push("READY", {
-            "v": 10,
-            "user": self.sim.bot_user.payload(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "session_id": session.id,
-            "session_type": "normal",
-            "resume_gateway_url": self.sim.gateway_url,
-            "shard": [session.shard_id, session.shard_count],
-            "application": {"id": str(self.sim.application_id), "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-            "presences": [],
-            "user_settings": {},
-            "geo_ordered_rtc_regions": [],
-            "guild_join_requests": [],
-        })
+        session.push(
+            "READY",
+            {
+                "v": 10,
+                "user": self.sim.bot_user.payload(),
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": self.sim.gateway_url,
+                "shard": [session.shard_id, session.shard_count],
+                "application": {"id": str(self.sim.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "user_settings": {},
+                "geo_ordered_rtc_regions": [],
+                "guild_join_requests": [],
+            },
+        )
         for guild in guilds:
-            session.push("GUILD_CREATE", self.sim.guild_create_payload(with_members=session.has(GUILD_MEMBERS)))
+            session.push(
+                "GUILD_CREATE",
+                self.sim.guild_create_payload(with_members=session.has(GUILD_MEMBERS)),
+            )
         session.ready_at = time.perf_counter()
         self.sim.notify()
 
@@ -253,10 +277,18 @@ class Gateway:
         session = conn.session
         if session is None:
             return
-        members = self.sim.members_for_chunk(query=data.get("query"), user_ids=data.get("user_ids"),
-                                             limit=int(data.get("limit") or 0))
-        payload = {"guild_id": data.get("guild_id"), "members": members, "chunk_index": 0, "chunk_count": 1,
-                   "not_found": []}
+        members = self.sim.members_for_chunk(
+            query=data.get("query"),
+            user_ids=data.get("user_ids"),
+            limit=int(data.get("limit") or 0),
+        )
+        payload = {
+            "guild_id": data.get("guild_id"),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
         if data.get("nonce"):
             payload["nonce"] = data["nonce"]
         session.push("GUILD_MEMBERS_CHUNK", payload)

@@ -1,12 +1,14 @@
 """HTTP plumbing shared by the REST routes: Discord-shaped JSON replies and errors, body
 parsing (JSON or multipart with payload_json + files[n]), and the middleware that counts,
 authenticates, injects faults and validates every request against the spec and the rules."""
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -35,13 +37,20 @@ class Upload:
     content_type: str | None
 
 
-def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     # Exactly "application/json": with a charset suffix discord.py reads the body as text.
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={"Content-Type": "application/json", **(headers or {})})
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
 
 
-def error_response(status: int, code: int, message: str, errors: dict | None = None) -> web.Response:
+def error_response(
+    status: int, code: int, message: str, errors: dict | None = None
+) -> web.Response:
     body: dict[str, Any] = {"message": message, "code": code}
     if errors:
         body["errors"] = errors
@@ -56,7 +65,9 @@ def route_of(request: web.Request) -> str:
     return request.get(ROUTE) or f"{request.method} {request.path}"
 
 
-def reject(request: web.Request, status: int, code: int, message: str, *, rule: str, detail: str = "") -> web.Response:
+def reject(
+    request: web.Request, status: int, code: int, message: str, *, rule: str, detail: str = ""
+) -> web.Response:
     """Answer as Discord would and record the violation against the route."""
     sim: DiscordSim = request.app[SIM]
     sim.violate(route_of(request), rule, detail or message)
@@ -75,8 +86,14 @@ async def read_body(request: web.Request) -> tuple[Any, list[Upload], str]:
             if name == "payload_json":
                 body = json.loads(await part.text())
             elif match:
-                uploads.append(Upload(int(match.group(1)), part.filename or f"file{match.group(1)}",
-                                      bytes(await part.read()), part.headers.get("Content-Type")))
+                uploads.append(
+                    Upload(
+                        int(match.group(1)),
+                        part.filename or f"file{match.group(1)}",
+                        bytes(await part.read()),
+                        part.headers.get("Content-Type"),
+                    )
+                )
         return body, uploads, media
     raw = await request.read()
     if not raw:
@@ -105,7 +122,11 @@ def _callback_rules(body: Any) -> list[rules.Problem]:
 
 
 def _thread_rules(body: Any) -> list[rules.Problem]:
-    return rules.message_problems(body.get("message")) if isinstance(body, dict) and body.get("message") else []
+    return (
+        rules.message_problems(body.get("message"))
+        if isinstance(body, dict) and body.get("message")
+        else []
+    )
 
 
 RULES_BY_ROUTE: dict[str, Callable[[Any], list[rules.Problem]]] = {
@@ -131,34 +152,50 @@ def _upload_problems(body: Any, uploads: list[Upload]) -> list[rules.Problem]:
 
     for upload in uploads:
         if len(upload.data) > ATTACHMENT_SIZE_LIMIT:
-            problems.append(("files ≤ the attachment size limit",
-                             f"{upload.filename} is {len(upload.data)} bytes"))
-    message = body.get("data") if isinstance(body, dict) and "type" in body and "data" in body else body
+            problems.append(
+                (
+                    "files ≤ the attachment size limit",
+                    f"{upload.filename} is {len(upload.data)} bytes",
+                )
+            )
+    message = (
+        body.get("data") if isinstance(body, dict) and "type" in body and "data" in body else body
+    )
     if isinstance(message, dict):
         names = {u.filename for u in uploads}
-        names |= {a.get("filename") for a in message.get("attachments") or [] if isinstance(a, dict)}
+        names |= {
+            a.get("filename") for a in message.get("attachments") or [] if isinstance(a, dict)
+        }
         for i, embed in enumerate(message.get("embeds") or []):
             for key in ("image", "thumbnail"):
                 url = ((embed or {}).get(key) or {}).get("url") or ""
                 if url.startswith("attachment://") and url[13:] not in names:
-                    problems.append(("an embed's attachment:// names a file sent with it",
-                                     f"embeds[{i}].{key} names {url[13:]!r}; files: {sorted(n for n in names if n)}"))
+                    files = sorted(n for n in names if n)
+                    detail = f"embeds[{i}].{key} names {url[13:]!r}; files: {files}"
+                    problems.append(("an embed's attachment:// names a file sent with it", detail))
     return problems
 
 
-def _not_already_reported(found: list[rules.Problem], schema: list[rules.Problem]) -> list[rules.Problem]:
+def _not_already_reported(
+    found: list[rules.Problem], schema: list[rules.Problem]
+) -> list[rules.Problem]:
     """Drop a rule problem when the schema already complained about the same field."""
     schema_paths = [detail.split(" ")[0] for _, detail in schema]
-    return [(rule, detail) for rule, detail in found
-            if not any(p.endswith("." + detail.split(" ")[0]) for p in schema_paths)]
+    return [
+        (rule, detail)
+        for rule, detail in found
+        if not any(p.endswith("." + detail.split(" ")[0]) for p in schema_paths)
+    ]
 
 
 def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamResponse]]:
     @web.middleware
-    async def middleware(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
+    async def middleware(
+        request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ):
         if not request.path.startswith(API_PREFIX + "/"):
             return await handler(request)
-        path = request.path[len(API_PREFIX):]
+        path = request.path[len(API_PREFIX) :]
         op = sim.spec.operation(request.method, path)
         request[ROUTE] = route = op.route if op else f"{request.method} {path}"
         sim.stats.count_request(route)
@@ -168,10 +205,24 @@ def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamRespon
         sim.touch()
         return response
 
-    async def _checked(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
-                       op: Any, route: str, path: str) -> web.StreamResponse:
-        if not path.startswith(TOKEN_ROUTES) and request.headers.get("Authorization") != f"Bot {sim.token}":
-            return reject(request, 401, 0, "401: Unauthorized", rule="requests carry 'Authorization: Bot <token>'")
+    async def _checked(
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        op: Any,
+        route: str,
+        path: str,
+    ) -> web.StreamResponse:
+        if (
+            not path.startswith(TOKEN_ROUTES)
+            and request.headers.get("Authorization") != f"Bot {sim.token}"
+        ):
+            return reject(
+                request,
+                401,
+                0,
+                "401: Unauthorized",
+                rule="requests carry 'Authorization: Bot <token>'",
+            )
 
         fault = sim.faults.take(route, path)
         if fault is not None:
@@ -179,18 +230,29 @@ def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamRespon
 
         if request.match_info.http_exception is not None:
             rule = "route not simulated" if op is not None else "route not in Discord's API"
-            return reject(request, 404, 0, "404: Not Found", rule=rule, detail=f"{request.method} {path}")
+            return reject(
+                request, 404, 0, "404: Not Found", rule=rule, detail=f"{request.method} {path}"
+            )
 
         try:
             body, uploads, media = await read_body(request)
         except (ValueError, UnicodeDecodeError) as exc:
-            return reject(request, 400, 50109, "The request body contains invalid JSON.", rule="valid JSON body",
-                          detail=str(exc))
+            return reject(
+                request,
+                400,
+                50109,
+                "The request body contains invalid JSON.",
+                rule="valid JSON body",
+                detail=str(exc),
+            )
         request[BODY], request[UPLOADS] = body, uploads
 
         problems: list[tuple[str, str]] = []
         if op is not None and body is not None:
-            problems += [("request body matches Discord's schema", e) for e in sim.spec.body_errors(op, body, media)]
+            problems += [
+                ("request body matches Discord's schema", e)
+                for e in sim.spec.body_errors(op, body, media)
+            ]
         if op is not None and op.route in RULES_BY_ROUTE and body is not None:
             problems += _not_already_reported(RULES_BY_ROUTE[op.route](body), problems)
         if uploads or isinstance(body, dict):
@@ -198,7 +260,11 @@ def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamRespon
         if problems:
             for rule, detail in problems:
                 sim.violate(route, rule, detail)
-            errors = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": f"{r}: {d}"} for r, d in problems]}
+            errors = {
+                "_errors": [
+                    {"code": "BASE_TYPE_INVALID", "message": f"{r}: {d}"} for r, d in problems
+                ]
+            }
             return error_response(400, 50035, "Invalid Form Body", errors)
         return await handler(request)
 

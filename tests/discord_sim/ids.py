@@ -1,4 +1,5 @@
 """Snowflakes and timestamps shaped like Discord's, so discord.py's created_at reads true."""
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -31,9 +32,9 @@ class SnowflakeFactory:
 
 
 def iso_now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat()
+    return _dt.datetime.now(_dt.UTC).isoformat()
 
 
 def snowflake_iso(snowflake: int) -> str:
     ms = (snowflake >> 22) + DISCORD_EPOCH_MS
-    return _dt.datetime.fromtimestamp(ms / 1000, _dt.timezone.utc).isoformat()
+    return _dt.datetime.fromtimestamp(ms / 1000, _dt.UTC).isoformat()

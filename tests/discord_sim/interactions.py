@@ -2,6 +2,7 @@
 
 The handle records what the bot answered (the initial callback, the @original message, the
 follow-ups) and lets the test await each with a timeout."""
+
 from __future__ import annotations
 
 import time
@@ -68,7 +69,13 @@ class SimModal:
 
     @classmethod
     def from_data(cls, member: SimMember, interaction: SimInteraction, data: dict) -> SimModal:
-        modal = cls(member, interaction, data["custom_id"], data.get("title", ""), data.get("components") or [])
+        modal = cls(
+            member,
+            interaction,
+            data["custom_id"],
+            data.get("title", ""),
+            data.get("components") or [],
+        )
         for comp in data.get("components") or []:
             label = comp.get("label") if comp.get("type") == 18 else None
             for inner in walk_components([comp]):
@@ -90,9 +97,19 @@ class SimModal:
 class SimInteraction:
     """One interaction, from dispatch to the last follow-up."""
 
-    def __init__(self, sim: DiscordSim, *, id: int, token: str, type: int, member: SimMember,
-                 channel: SimChannel, data: dict[str, Any], message: SimMessage | None = None,
-                 modal_of: SimInteraction | None = None) -> None:
+    def __init__(
+        self,
+        sim: DiscordSim,
+        *,
+        id: int,
+        token: str,
+        type: int,
+        member: SimMember,
+        channel: SimChannel,
+        data: dict[str, Any],
+        message: SimMessage | None = None,
+        modal_of: SimInteraction | None = None,
+    ) -> None:
         self.sim = sim
         self.id = id
         self.token = token
@@ -139,9 +156,12 @@ class SimInteraction:
             self.first_message_at = time.perf_counter()
 
     def describe(self) -> str:
-        what = {APPLICATION_COMMAND: "/" + self.command_path, COMPONENT: f"component {self.data.get('custom_id')!r}",
-                AUTOCOMPLETE: f"autocomplete /{self.command_path}",
-                MODAL_SUBMIT: f"modal {self.data.get('custom_id')!r}"}[self.type]
+        what = {
+            APPLICATION_COMMAND: "/" + self.command_path,
+            COMPONENT: f"component {self.data.get('custom_id')!r}",
+            AUTOCOMPLETE: f"autocomplete /{self.command_path}",
+            MODAL_SUBMIT: f"modal {self.data.get('custom_id')!r}",
+        }[self.type]
         return f"{self.member.name}'s {what} (interaction {self.id})"
 
     @property
@@ -156,13 +176,15 @@ class SimInteraction:
     # --- awaiting the bot ---------------------------------------------------------------
     async def response(self, timeout: float | None = None) -> InitialResponse:
         """The initial callback (whatever its type)."""
-        return await self.sim.wait_for(lambda: self.initial, what=f"a response to {self.describe()}",
-                                       timeout=timeout)
+        return await self.sim.wait_for(
+            lambda: self.initial, what=f"a response to {self.describe()}", timeout=timeout
+        )
 
     async def reply(self, timeout: float | None = None) -> SimMessage:
         """The reply the member sees: the original response once it is no longer 'thinking'
         (after a deferral, once the bot has edited it or sent its first follow-up); for a
         component update, the updated message."""
+
         def find() -> SimMessage | None:
             if self.initial is None or self.original is None:
                 return None
@@ -170,23 +192,31 @@ class SimInteraction:
                 return self.original
             return self.original if self.original_filled else None
 
-        return await self.sim.wait_for(find, what=f"the reply to {self.describe()}", timeout=timeout)
+        return await self.sim.wait_for(
+            find, what=f"the reply to {self.describe()}", timeout=timeout
+        )
 
     async def followup(self, index: int = 0, timeout: float | None = None) -> SimMessage:
         return await self.sim.wait_for(
             lambda: self.followups[index] if len(self.followups) > index else None,
-            what=f"follow-up #{index} to {self.describe()}", timeout=timeout)
+            what=f"follow-up #{index} to {self.describe()}",
+            timeout=timeout,
+        )
 
     async def modal(self, timeout: float | None = None) -> SimModal:
         response = await self.response(timeout)
         if response.modal is None:
-            raise AssertionError(f"{self.describe()} was answered with {response.kind}, not a modal")
+            raise AssertionError(
+                f"{self.describe()} was answered with {response.kind}, not a modal"
+            )
         return response.modal
 
     async def choices(self, timeout: float | None = None) -> list[dict]:
         response = await self.response(timeout)
         if response.choices is None:
-            raise AssertionError(f"{self.describe()} was answered with {response.kind}, not choices")
+            raise AssertionError(
+                f"{self.describe()} was answered with {response.kind}, not choices"
+            )
         return response.choices
 
     # --- JSON ---------------------------------------------------------------------------

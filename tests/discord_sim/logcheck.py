@@ -1,13 +1,16 @@
 """Any ERROR log record while the simulator runs is a bot error: discord.py reports
 exceptions in commands, views and event handlers only by logging them."""
+
 from __future__ import annotations
 
 import logging
 import re
-from typing import Callable
+from collections.abc import Callable
 
 # A subprocess bot's stderr line counts as an error when it names the level or starts a traceback.
-ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # discord.py colours its log lines on some terminals
+ANSI_ESCAPE = re.compile(
+    r"\x1b\[[0-9;]*[A-Za-z]"
+)  # discord.py colours its log lines on some terminals
 ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|^Traceback \(most recent call last\)")
 
 
@@ -22,7 +25,7 @@ class ErrorCatcher(logging.Handler):
             if record.exc_info:
                 text += "\n" + logging.Formatter().formatException(record.exc_info)
             self._report(text)
-        except Exception:  # a broken log call must not take the test down with it
+        except Exception:  # noqa: BLE001 - a broken log call must not take the test down with it
             self.handleError(record)
 
 

@@ -2,10 +2,12 @@
 
 Each object knows how to render itself as the JSON Discord would send for it, and offers the
 read-side helpers tests use (``message.text``, ``message.buttons``, ``channel.messages``)."""
+
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .ids import iso_now, snowflake_iso
 
@@ -22,7 +24,9 @@ THREAD_TYPES = {PUBLIC_THREAD, PRIVATE_THREAD, 10}
 
 
 class SimUser:
-    def __init__(self, id: int, name: str, *, bot: bool = False, global_name: str | None = None) -> None:
+    def __init__(
+        self, id: int, name: str, *, bot: bool = False, global_name: str | None = None
+    ) -> None:
         self.id = id
         self.name = name
         self.bot = bot
@@ -86,8 +90,16 @@ def _png_size(data: bytes) -> tuple[int, int] | None:
 class SimAttachment:
     """A file as uploaded: the bytes are kept, and served back at ``url``."""
 
-    def __init__(self, id: int, filename: str, data: bytes, *, content_type: str | None,
-                 description: str | None, url: str) -> None:
+    def __init__(
+        self,
+        id: int,
+        filename: str,
+        data: bytes,
+        *,
+        content_type: str | None,
+        description: str | None,
+        url: str,
+    ) -> None:
         self.id = id
         self.filename = filename
         self.data = data
@@ -135,9 +147,18 @@ def walk_components(components: Iterable[dict] | None) -> Iterable[dict]:
 class SimMessage:
     """A message as Discord stores it. Mutable: edits update it and keep ``history``."""
 
-    def __init__(self, sim: DiscordSim, *, id: int, channel: SimChannel, author: SimUser,
-                 recipient: SimMember | None = None, interaction: SimInteraction | None = None,
-                 message_type: int = 0, webhook_id: int | None = None) -> None:
+    def __init__(
+        self,
+        sim: DiscordSim,
+        *,
+        id: int,
+        channel: SimChannel,
+        author: SimUser,
+        recipient: SimMember | None = None,
+        interaction: SimInteraction | None = None,
+        message_type: int = 0,
+        webhook_id: int | None = None,
+    ) -> None:
         self.sim = sim
         self.id = id
         self.channel = channel
@@ -218,7 +239,10 @@ class SimMessage:
         for att in self.attachments:
             if att.filename == filename:
                 return att
-        raise KeyError(f"no attachment {filename!r} on message {self.id}: {[a.filename for a in self.attachments]}")
+        raise KeyError(
+            f"no attachment {filename!r} on message {self.id}: "
+            f"{[a.filename for a in self.attachments]}"
+        )
 
     # --- write side (used by the REST layer) -------------------------------------------
     def apply(self, body: dict[str, Any], new_files: list[SimAttachment], *, editing: bool) -> None:
@@ -253,8 +277,9 @@ class SimMessage:
                 url = (media or {}).get("url", "")
                 if url.startswith("attachment://") and url[13:] in by_name:
                     att = by_name[url[13:]]
-                    embed[key] = dict(media, url=att.url, proxy_url=att.url,
-                                      width=att.width, height=att.height)
+                    embed[key] = dict(
+                        media, url=att.url, proxy_url=att.url, width=att.width, height=att.height
+                    )
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -294,9 +319,19 @@ class SimMessage:
 class SimChannel:
     """A text channel, a thread, or a DM with one member."""
 
-    def __init__(self, sim: DiscordSim, *, id: int, type: int, name: str, guild: Any = None,
-                 parent: SimChannel | None = None, owner_id: int | None = None,
-                 recipient: SimMember | None = None, position: int = 0) -> None:
+    def __init__(
+        self,
+        sim: DiscordSim,
+        *,
+        id: int,
+        type: int,
+        name: str,
+        guild: Any = None,
+        parent: SimChannel | None = None,
+        owner_id: int | None = None,
+        recipient: SimMember | None = None,
+        position: int = 0,
+    ) -> None:
         self.sim = sim
         self.id = id
         self.type = type
@@ -355,9 +390,14 @@ class SimChannel:
         """Thread members (members only; the bot is left out)."""
         return [m for m in self.sim.members if m.id in self.member_ids]
 
-    async def wait_for_message(self, predicate: Callable[[SimMessage], bool] | None = None, *,
-                               after: SimMessage | int | None = None, timeout: float | None = None,
-                               what: str | None = None) -> SimMessage:
+    async def wait_for_message(
+        self,
+        predicate: Callable[[SimMessage], bool] | None = None,
+        *,
+        after: SimMessage | int | None = None,
+        timeout: float | None = None,
+        what: str | None = None,
+    ) -> SimMessage:
         """The first visible message (optionally newer than ``after``) matching ``predicate``,
         already here or yet to come."""
         after_id = after.id if isinstance(after, SimMessage) else (after or 0)
@@ -368,10 +408,13 @@ class SimChannel:
                     return m
             return None
 
-        return await self.sim.wait_for(find, what=what or f"a message in #{self.name}", timeout=timeout)
+        return await self.sim.wait_for(
+            find, what=what or f"a message in #{self.name}", timeout=timeout
+        )
 
-    async def wait_for_thread(self, predicate: Callable[[SimChannel], bool] | None = None, *,
-                              timeout: float | None = None) -> SimChannel:
+    async def wait_for_thread(
+        self, predicate: Callable[[SimChannel], bool] | None = None, *, timeout: float | None = None
+    ) -> SimChannel:
         def find() -> SimChannel | None:
             for t in self.threads:
                 if predicate is None or predicate(t):
@@ -385,7 +428,12 @@ class SimChannel:
         return str(self._messages[-1].id) if self._messages else None
 
     def thread_member_payload(self, user_id: int) -> dict[str, Any]:
-        return {"id": str(self.id), "user_id": str(user_id), "join_timestamp": self.member_ids[user_id], "flags": 0}
+        return {
+            "id": str(self.id),
+            "user_id": str(user_id),
+            "join_timestamp": self.member_ids[user_id],
+            "flags": 0,
+        }
 
     def payload(self, *, for_user_id: int | None = None) -> dict[str, Any]:
         if self.is_dm:

@@ -2,9 +2,10 @@
 
 discord.py's Permissions flags provide the name → bit table, so the names tests use are the
 ones a bot author already knows (``manage_guild``, ``send_messages``…)."""
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import discord
 

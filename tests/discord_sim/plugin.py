@@ -10,10 +10,11 @@ A test fails when the bot logs an ERROR, when a wait times out, or when the bot 
 Discord rule (a violation): these are checked right after the test body, so they fail the
 test itself. After the bots are stopped, the teardown also checks that every interaction was
 answered and every armed fault fired (reported as an error at teardown)."""
+
 from __future__ import annotations
 
 import contextlib
-from typing import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 
 import pytest
 import pytest_asyncio
@@ -67,7 +68,9 @@ def guild_owner(discord_sim: DiscordSim) -> SimMember:
 
 
 @pytest_asyncio.fixture
-async def bot_process(discord_sim: DiscordSim, tmp_path) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
+async def bot_process(
+    discord_sim: DiscordSim, tmp_path
+) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
     """``proc = await bot_process()`` starts ``python -m bot`` against the simulator and waits
     until it is ready; pass ``argv=[...]`` for another entry point, ``commands=False`` if it
     does not sync on start. The sqlite file is ``tmp_path / "marquee.sqlite3"`` unless
@@ -98,11 +101,19 @@ def pytest_pyfunc_call(pyfuncitem):
         for sim in sims:
             sim.test_failed = True
         return
-    problems = [p for sim in sims for p in sim.problems()
-                if p.startswith(("violation:", "bot error:", "timeout:"))]
+    problems = [
+        p
+        for sim in sims
+        for p in sim.problems()
+        if p.startswith(("violation:", "bot error:", "timeout:"))
+    ]
     if problems:
         for sim in sims:
             sim.test_failed = True
-        outcome.force_exception(AssertionError(
-            "simulated Discord found problems:\n- " + "\n- ".join(problems)
-            + "".join(f"\nrecent activity:\n{s.recent()}" for s in sims)))
+        outcome.force_exception(
+            AssertionError(
+                "simulated Discord found problems:\n- "
+                + "\n- ".join(problems)
+                + "".join(f"\nrecent activity:\n{s.recent()}" for s in sims)
+            )
+        )

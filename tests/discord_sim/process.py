@@ -3,14 +3,16 @@ wait until it is ready (IDENTIFY → READY and, by default, its commands synced)
 
 The child's output is kept (``output``) and scanned: a line naming ERROR/CRITICAL or starting a
 traceback is reported to the simulator as a bot error, exactly like an in-process ERROR record."""
+
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from .logcheck import ANSI_ESCAPE, ERROR_LINE
 
@@ -21,9 +23,17 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:
-    def __init__(self, sim: DiscordSim, argv: Sequence[str] | None = None, *, db_path: str | os.PathLike,
-                 cwd: str | os.PathLike = REPO_ROOT, env: dict[str, str] | None = None, commands: bool = True,
-                 ready_timeout: float = 20.0) -> None:
+    def __init__(
+        self,
+        sim: DiscordSim,
+        argv: Sequence[str] | None = None,
+        *,
+        db_path: str | os.PathLike,
+        cwd: str | os.PathLike = REPO_ROOT,
+        env: dict[str, str] | None = None,
+        commands: bool = True,
+        ready_timeout: float = 20.0,
+    ) -> None:
         self.sim = sim
         self.argv = list(argv or [sys.executable, "-m", "bot"])
         self.db_path = str(db_path)
@@ -52,22 +62,36 @@ class BotProcess:
         if self.running:
             raise RuntimeError("the bot process is already running")
         mark = self.sim.bot_mark()
-        env = {**os.environ, **self.sim.bot_env(self.db_path), "PYTHONUNBUFFERED": "1", **self.extra_env}
+        env = {
+            **os.environ,
+            **self.sim.bot_env(self.db_path),
+            "PYTHONUNBUFFERED": "1",
+            **self.extra_env,
+        }
         self._proc = await asyncio.create_subprocess_exec(
-            *self.argv, cwd=self.cwd, env=env, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
+            *self.argv,
+            cwd=self.cwd,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.starts += 1
         self.output.append(f"--- start #{self.starts}: pid {self._proc.pid}: {' '.join(self.argv)}")
         self._reader = asyncio.create_task(self._read(self._proc), name="discord-sim-bot-output")
         wait_commands = self.commands if commands is None else commands
-        await self.sim.wait_for_bot(after=mark, commands=wait_commands, timeout=self.ready_timeout,
-                                    alive=self._check_alive)
+        await self.sim.wait_for_bot(
+            after=mark, commands=wait_commands, timeout=self.ready_timeout, alive=self._check_alive
+        )
         return self
 
     def _check_alive(self) -> None:
         if self._proc is not None and self._proc.returncode is not None:
-            raise AssertionError(f"the bot process exited with code {self._proc.returncode} before it was "
-                                 f"ready; its output:\n{self.tail()}")
+            raise AssertionError(
+                f"the bot process exited with code {self._proc.returncode} before it was "
+                f"ready; its output:\n{self.tail()}"
+            )
 
     async def _read(self, proc: asyncio.subprocess.Process) -> None:
         assert proc.stdout is not None
@@ -96,7 +120,7 @@ class BotProcess:
             proc.send_signal(sig)
             try:
                 await asyncio.wait_for(proc.wait(), timeout=grace or 10.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 proc.kill()
                 await proc.wait()
         if self._reader is not None:

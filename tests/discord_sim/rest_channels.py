@@ -1,4 +1,5 @@
 """REST: channels, messages, threads and thread members, DMs, reactions, pins, typing."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,16 +20,28 @@ def _sim(request: web.Request) -> DiscordSim:
 def _channel(request: web.Request) -> SimChannel | web.Response:
     channel = _sim(request).channel_by_id(int(request.match_info["channel_id"]))
     if channel is None or channel.deleted:
-        return reject(request, 404, 10003, "Unknown Channel", rule="known channel id",
-                      detail=f"channel {request.match_info['channel_id']}")
+        return reject(
+            request,
+            404,
+            10003,
+            "Unknown Channel",
+            rule="known channel id",
+            detail=f"channel {request.match_info['channel_id']}",
+        )
     return channel
 
 
 def _message(request: web.Request, channel: SimChannel) -> SimMessage | web.Response:
     msg = _sim(request).message_by_id(int(request.match_info["message_id"]))
     if msg is None or msg.deleted or msg.channel is not channel or msg.ephemeral:
-        return reject(request, 404, 10008, "Unknown Message", rule="known message id in that channel",
-                      detail=f"message {request.match_info['message_id']} in #{channel.name}")
+        return reject(
+            request,
+            404,
+            10008,
+            "Unknown Message",
+            rule="known message id in that channel",
+            detail=f"message {request.match_info['message_id']} in #{channel.name}",
+        )
     return msg
 
 
@@ -43,13 +56,23 @@ async def create_message(request: web.Request) -> web.Response:
         sim.dm_refusals.append(channel.recipient)
         return error_response(403, 50007, "Cannot send messages to this user")
     if channel.is_thread and channel.locked:
-        return reject(request, 403, 50083, "Thread is locked", rule="no messages into a locked thread")
+        return reject(
+            request, 403, 50083, "Thread is locked", rule="no messages into a locked thread"
+        )
     if channel.is_thread and channel.archived:
         sim.update_thread(channel, {"archived": False})
     body = request[BODY] or {}
-    if not (body.get("content") or body.get("embeds") or body.get("components") or request[UPLOADS]
-            or body.get("sticker_ids") or body.get("poll")):
-        return reject(request, 400, 50006, "Cannot send an empty message", rule="a message is not empty")
+    if not (
+        body.get("content")
+        or body.get("embeds")
+        or body.get("components")
+        or request[UPLOADS]
+        or body.get("sticker_ids")
+        or body.get("poll")
+    ):
+        return reject(
+            request, 400, 50006, "Cannot send an empty message", rule="a message is not empty"
+        )
     msg = sim.create_message(channel, sim.bot_user, body, request[UPLOADS])
     return json_response(msg.payload())
 
@@ -66,7 +89,7 @@ async def list_messages(request: web.Request) -> web.Response:
         visible = [m for m in visible if m.id > int(request.query["after"])][:limit]
     if "around" in request.query:
         pivot = int(request.query["around"])
-        older = [m for m in visible if m.id <= pivot][-(limit // 2 + 1):]
+        older = [m for m in visible if m.id <= pivot][-(limit // 2 + 1) :]
         newer = [m for m in visible if m.id > pivot][: limit - len(older)]
         visible = older + newer
     newest_first = sorted(visible, key=lambda m: m.id, reverse=True)[:limit]
@@ -90,8 +113,13 @@ async def edit_message(request: web.Request) -> web.Response:
     if isinstance(msg, web.Response):
         return msg
     if not msg.from_bot:
-        return reject(request, 403, 50005, "Cannot edit a message authored by another user",
-                      rule="a bot edits only its own messages")
+        return reject(
+            request,
+            403,
+            50005,
+            "Cannot edit a message authored by another user",
+            rule="a bot edits only its own messages",
+        )
     sim.edit_message(msg, request[BODY] or {}, request[UPLOADS])
     return json_response(msg.payload())
 
@@ -105,8 +133,13 @@ async def delete_message(request: web.Request) -> web.Response:
     if isinstance(msg, web.Response):
         return msg
     if channel.is_dm and not msg.from_bot:
-        return reject(request, 403, 50003, "Cannot execute action on a DM channel",
-                      rule="a bot deletes only its own DM messages")
+        return reject(
+            request,
+            403,
+            50003,
+            "Cannot execute action on a DM channel",
+            rule="a bot deletes only its own DM messages",
+        )
     sim.delete_message(msg)
     return no_content()
 
@@ -161,7 +194,11 @@ async def list_pins(request: web.Request) -> web.Response:
 async def get_channel(request: web.Request) -> web.Response:
     sim = _sim(request)
     channel = _channel(request)
-    return channel if isinstance(channel, web.Response) else json_response(channel.payload(for_user_id=sim.bot_user.id))
+    return (
+        channel
+        if isinstance(channel, web.Response)
+        else json_response(channel.payload(for_user_id=sim.bot_user.id))
+    )
 
 
 async def edit_channel(request: web.Request) -> web.Response:
@@ -175,7 +212,13 @@ async def edit_channel(request: web.Request) -> web.Response:
     elif channel.type == TEXT:
         sim.update_channel(channel, body)
     else:
-        return reject(request, 400, 50024, "Cannot execute action on this channel type", rule="DMs cannot be edited")
+        return reject(
+            request,
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+            rule="DMs cannot be edited",
+        )
     return json_response(channel.payload(for_user_id=sim.bot_user.id))
 
 
@@ -195,13 +238,25 @@ async def create_thread(request: web.Request) -> web.Response:
     if isinstance(parent, web.Response):
         return parent
     if parent.type != TEXT:
-        return reject(request, 400, 50024, "Cannot execute action on this channel type",
-                      rule="threads start in a text channel", detail=f"#{parent.name} is type {parent.type}")
+        return reject(
+            request,
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+            rule="threads start in a text channel",
+            detail=f"#{parent.name} is type {parent.type}",
+        )
     body = request[BODY] or {}
     kind = body.get("type") or PRIVATE_THREAD
     if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
-        return reject(request, 400, 50035, "Invalid Form Body", rule="a text-channel thread is type 11 or 12",
-                      detail=f"type {kind}")
+        return reject(
+            request,
+            400,
+            50035,
+            "Invalid Form Body",
+            rule="a text-channel thread is type 11 or 12",
+            detail=f"type {kind}",
+        )
     thread = sim.create_thread(parent, body, kind=kind)
     return json_response(thread.payload(for_user_id=sim.bot_user.id), 201)
 
@@ -215,11 +270,21 @@ async def create_thread_from_message(request: web.Request) -> web.Response:
     if isinstance(msg, web.Response):
         return msg
     if msg.thread is not None:
-        return reject(request, 400, 160004, "A thread has already been created for this message",
-                      rule="one thread per message")
+        return reject(
+            request,
+            400,
+            160004,
+            "A thread has already been created for this message",
+            rule="one thread per message",
+        )
     if parent.type != TEXT:
-        return reject(request, 400, 50024, "Cannot execute action on this channel type",
-                      rule="threads start in a text channel")
+        return reject(
+            request,
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+            rule="threads start in a text channel",
+        )
     thread = sim.create_thread(parent, request[BODY] or {}, kind=PUBLIC_THREAD, starter=msg)
     return json_response(thread.payload(for_user_id=sim.bot_user.id), 201)
 
@@ -229,8 +294,13 @@ def _thread(request: web.Request) -> SimChannel | web.Response:
     if isinstance(channel, web.Response):
         return channel
     if not channel.is_thread:
-        return reject(request, 400, 50024, "Cannot execute action on this channel type",
-                      rule="thread-member routes take a thread")
+        return reject(
+            request,
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+            rule="thread-member routes take a thread",
+        )
     return channel
 
 
@@ -250,7 +320,9 @@ async def add_thread_member(request: web.Request) -> web.Response:
     if user_id is None:
         return reject(request, 404, 10013, "Unknown User", rule="known member id")
     if thread.archived:
-        return reject(request, 400, 50083, "Thread is archived", rule="no members added to an archived thread")
+        return reject(
+            request, 400, 50083, "Thread is archived", rule="no members added to an archived thread"
+        )
     sim.add_thread_member(thread, user_id)
     return no_content()
 
@@ -275,7 +347,9 @@ async def get_thread_member(request: web.Request) -> web.Response:
     user_id = _user_id(request)
     if user_id is None or user_id not in thread.member_ids:
         return reject(request, 404, 10013, "Unknown User", rule="member of the thread")
-    return json_response(sim.thread_member_payload(thread, user_id, request.query.get("with_member") == "true"))
+    return json_response(
+        sim.thread_member_payload(thread, user_id, request.query.get("with_member") == "true")
+    )
 
 
 async def list_thread_members(request: web.Request) -> web.Response:
@@ -284,7 +358,9 @@ async def list_thread_members(request: web.Request) -> web.Response:
     if isinstance(thread, web.Response):
         return thread
     with_member = request.query.get("with_member") == "true"
-    return json_response([sim.thread_member_payload(thread, uid, with_member) for uid in thread.member_ids])
+    return json_response(
+        [sim.thread_member_payload(thread, uid, with_member) for uid in thread.member_ids]
+    )
 
 
 # --- DMs ----------------------------------------------------------------------------------------
@@ -293,7 +369,9 @@ async def open_dm(request: web.Request) -> web.Response:
     body = request[BODY] or {}
     member = sim.member_by_id(int(body.get("recipient_id") or 0))
     if member is None:
-        return reject(request, 400, 50033, "Invalid Recipient(s)", rule="DM a member of a shared server")
+        return reject(
+            request, 400, 50033, "Invalid Recipient(s)", rule="DM a member of a shared server"
+        )
     channel = sim.dm_with(member)
     assert channel.type == DM
     return json_response(channel.payload())

@@ -1,4 +1,5 @@
 """REST: login (users/@me, the application), gateway discovery, command sync, guild reads."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,31 +17,35 @@ def _sim(request: web.Request) -> DiscordSim:
 
 
 async def get_me(request: web.Request) -> web.Response:
-    return json_response(_sim(request).bot_user.payload() | {"verified": True, "mfa_enabled": False})
+    return json_response(
+        _sim(request).bot_user.payload() | {"verified": True, "mfa_enabled": False}
+    )
 
 
 async def get_application(request: web.Request) -> web.Response:
     sim = _sim(request)
-    return json_response({
-        "id": str(sim.application_id),
-        "name": sim.bot_user.name,
-        "icon": None,
-        "description": "Simulated application",
-        "summary": "",
-        "type": None,
-        "bot_public": True,
-        "bot_require_code_grant": False,
-        "verify_key": "0" * 64,
-        "owner": sim.owner.user.payload(),
-        "team": None,
-        "flags": 0,
-        "bot": sim.bot_user.payload(),
-        "interactions_endpoint_url": None,
-        "redirect_uris": [],
-        "tags": [],
-        "install_params": None,
-        "integration_types_config": {"0": {}},
-    })
+    return json_response(
+        {
+            "id": str(sim.application_id),
+            "name": sim.bot_user.name,
+            "icon": None,
+            "description": "Simulated application",
+            "summary": "",
+            "type": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": sim.owner.user.payload(),
+            "team": None,
+            "flags": 0,
+            "bot": sim.bot_user.payload(),
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "tags": [],
+            "install_params": None,
+            "integration_types_config": {"0": {}},
+        }
+    )
 
 
 async def get_user(request: web.Request) -> web.Response:
@@ -56,22 +61,41 @@ async def get_gateway(request: web.Request) -> web.Response:
 
 
 async def get_gateway_bot(request: web.Request) -> web.Response:
-    return json_response({
-        "url": _sim(request).gateway_url,
-        "shards": 1,
-        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
-    })
+    return json_response(
+        {
+            "url": _sim(request).gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
+    )
 
 
 def _check_app(request: web.Request) -> web.Response | None:
     sim = _sim(request)
     if request.match_info["application_id"] != str(sim.application_id):
-        return reject(request, 403, 50001, "Missing Access", rule="application id is the bot's own",
-                      detail=f"got {request.match_info['application_id']}, the app is {sim.application_id}")
+        return reject(
+            request,
+            403,
+            50001,
+            "Missing Access",
+            rule="application id is the bot's own",
+            detail=f"got {request.match_info['application_id']}, the app is {sim.application_id}",
+        )
     guild_id = request.match_info.get("guild_id")
     if guild_id is not None and guild_id != str(sim.guild.id):
-        return reject(request, 403, 50001, "Missing Access", rule="guild id is a guild the bot is in",
-                      detail=f"guild {guild_id}")
+        return reject(
+            request,
+            403,
+            50001,
+            "Missing Access",
+            rule="guild id is a guild the bot is in",
+            detail=f"guild {guild_id}",
+        )
     return None
 
 
@@ -107,8 +131,20 @@ async def get_guild(request: web.Request) -> web.Response:
         return bad
     sim = _sim(request)
     data = sim.guild.payload(members_payload=[], threads=[])
-    for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
-                "unavailable", "member_count", "stage_instances", "guild_scheduled_events", "soundboard_sounds"):
+    for key in (
+        "members",
+        "channels",
+        "threads",
+        "presences",
+        "voice_states",
+        "joined_at",
+        "large",
+        "unavailable",
+        "member_count",
+        "stage_instances",
+        "guild_scheduled_events",
+        "soundboard_sounds",
+    ):
         data.pop(key, None)
     if request.query.get("with_counts") in ("true", "1"):
         data["approximate_member_count"] = sim.member_count()
@@ -118,7 +154,9 @@ async def get_guild(request: web.Request) -> web.Response:
 
 async def get_guild_channels(request: web.Request) -> web.Response:
     bad = _check_guild(request)
-    return bad or json_response([c.payload() for c in _sim(request).guild.channels if not c.deleted])
+    return bad or json_response(
+        [c.payload() for c in _sim(request).guild.channels if not c.deleted]
+    )
 
 
 async def get_guild_roles(request: web.Request) -> web.Response:
@@ -148,7 +186,9 @@ async def list_guild_members(request: web.Request) -> web.Response:
     limit = int(request.query.get("limit", "1"))
     after = int(request.query.get("after", "0"))
     everyone = [sim.bot_member_payload()] + [m.payload() for m in sim.members]
-    everyone = sorted((m for m in everyone if int(m["user"]["id"]) > after), key=lambda m: int(m["user"]["id"]))
+    everyone = sorted(
+        (m for m in everyone if int(m["user"]["id"]) > after), key=lambda m: int(m["user"]["id"])
+    )
     return json_response(everyone[:limit])
 
 
@@ -158,7 +198,9 @@ async def get_active_threads(request: web.Request) -> web.Response:
         return bad
     sim = _sim(request)
     threads = [t for t in sim.threads if not t.deleted and not t.archived]
-    members = [t.thread_member_payload(sim.bot_user.id) for t in threads if sim.bot_user.id in t.member_ids]
+    members = [
+        t.thread_member_payload(sim.bot_user.id) for t in threads if sim.bot_user.id in t.member_ids
+    ]
     return json_response({"threads": [t.payload() for t in threads], "members": members})
 
 
@@ -170,8 +212,12 @@ def add_routes(router: web.UrlDispatcher, prefix: str) -> None:
     router.add_get(prefix + "/gateway/bot", get_gateway_bot)
     router.add_put(prefix + "/applications/{application_id}/commands", put_commands)
     router.add_get(prefix + "/applications/{application_id}/commands", get_commands)
-    router.add_put(prefix + "/applications/{application_id}/guilds/{guild_id}/commands", put_commands)
-    router.add_get(prefix + "/applications/{application_id}/guilds/{guild_id}/commands", get_commands)
+    router.add_put(
+        prefix + "/applications/{application_id}/guilds/{guild_id}/commands", put_commands
+    )
+    router.add_get(
+        prefix + "/applications/{application_id}/guilds/{guild_id}/commands", get_commands
+    )
     router.add_get(prefix + "/guilds/{guild_id}", get_guild)
     router.add_get(prefix + "/guilds/{guild_id}/channels", get_guild_channels)
     router.add_get(prefix + "/guilds/{guild_id}/roles", get_guild_roles)

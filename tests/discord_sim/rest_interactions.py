@@ -1,4 +1,5 @@
 """REST: interaction callbacks (types 4–9) and the interaction webhook (follow-ups, @original)."""
+
 from __future__ import annotations
 
 import time
@@ -7,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .http_util import BODY, SIM, UPLOADS, json_response, no_content, reject
-from .interactions import ALLOWED_CALLBACKS, APPLICATION_COMMAND, CALLBACK_NAMES, InitialResponse, SimInteraction, SimModal
+from .interactions import (
+    ALLOWED_CALLBACKS,
+    APPLICATION_COMMAND,
+    CALLBACK_NAMES,
+    InitialResponse,
+    SimInteraction,
+    SimModal,
+)
 from .model import EPHEMERAL, LOADING, SimMessage
 
 if TYPE_CHECKING:
@@ -22,27 +30,54 @@ async def callback(request: web.Request) -> web.Response:
     sim = _sim(request)
     inter = sim.interactions.get(int(request.match_info["interaction_id"]))
     if inter is None or inter.token != request.match_info["interaction_token"]:
-        return reject(request, 404, 10062, "Unknown interaction", rule="callback names a live interaction")
+        return reject(
+            request, 404, 10062, "Unknown interaction", rule="callback names a live interaction"
+        )
     if inter.initial is not None:
-        return reject(request, 400, 40060, "Interaction has already been acknowledged.",
-                      rule="exactly one initial response per interaction",
-                      detail=f"{inter.describe()} was already answered with {inter.initial.kind}")
+        return reject(
+            request,
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+            rule="exactly one initial response per interaction",
+            detail=f"{inter.describe()} was already answered with {inter.initial.kind}",
+        )
     waited = sim.now() - inter.created_at
     if waited > sim.limits.initial_response_s:
-        return reject(request, 404, 10062, "Unknown interaction", rule="first interaction response within 3 s",
-                      detail=f"{inter.describe()} answered after {waited:.2f} s")
+        return reject(
+            request,
+            404,
+            10062,
+            "Unknown interaction",
+            rule="first interaction response within 3 s",
+            detail=f"{inter.describe()} answered after {waited:.2f} s",
+        )
     body = request[BODY] or {}
     kind = body.get("type")
     if kind not in ALLOWED_CALLBACKS[inter.type]:
-        return reject(request, 400, 50035, "Invalid Form Body", rule="callback type fits the interaction",
-                      detail=f"{CALLBACK_NAMES.get(kind, kind)} is not an answer to {inter.describe()}")
+        return reject(
+            request,
+            400,
+            50035,
+            "Invalid Form Body",
+            rule="callback type fits the interaction",
+            detail=f"{CALLBACK_NAMES.get(kind, kind)} is not an answer to {inter.describe()}",
+        )
     if kind in (6, 7) and inter.source_message is None:
-        return reject(request, 400, 50035, "Invalid Form Body", rule="update only a component's message",
-                      detail=f"{inter.describe()} has no message to update")
+        return reject(
+            request,
+            400,
+            50035,
+            "Invalid Form Body",
+            rule="update only a component's message",
+            detail=f"{inter.describe()} has no message to update",
+        )
     data: dict[str, Any] = body.get("data") or {}
     response = InitialResponse(type=kind, at=time.perf_counter())
     if kind == 4:
-        response.message = inter.original = _reply(sim, inter, data, request[UPLOADS], loading=False)
+        response.message = inter.original = _reply(
+            sim, inter, data, request[UPLOADS], loading=False
+        )
         inter.original_filled = True
     elif kind == 5:
         response.message = inter.original = _reply(sim, inter, data, [], loading=True)
@@ -64,16 +99,24 @@ async def callback(request: web.Request) -> web.Response:
     return json_response(_callback_payload(inter, response))
 
 
-def _reply(sim: DiscordSim, inter: SimInteraction, data: dict, uploads: list, *, loading: bool) -> SimMessage:
+def _reply(
+    sim: DiscordSim, inter: SimInteraction, data: dict, uploads: list, *, loading: bool
+) -> SimMessage:
     flags = data.get("flags") or 0
     body = dict(data)
     if loading:
         body = {"content": "", "flags": (flags & EPHEMERAL) | LOADING}
     ephemeral = bool(flags & EPHEMERAL)
-    return sim.create_message(inter.channel, sim.bot_user, body, uploads,
-                              recipient=inter.member if ephemeral else None, interaction=inter,
-                              message_type=20 if inter.type == APPLICATION_COMMAND else 19,
-                              webhook_id=sim.application_id)
+    return sim.create_message(
+        inter.channel,
+        sim.bot_user,
+        body,
+        uploads,
+        recipient=inter.member if ephemeral else None,
+        interaction=inter,
+        message_type=20 if inter.type == APPLICATION_COMMAND else 19,
+        webhook_id=sim.application_id,
+    )
 
 
 def _callback_payload(inter: SimInteraction, response: InitialResponse) -> dict[str, Any]:
@@ -98,13 +141,27 @@ def _webhook_interaction(request: web.Request) -> SimInteraction | web.Response:
     sim = _sim(request)
     inter = sim.interaction_by_token(request.match_info["webhook_token"])
     if request.match_info["webhook_id"] != str(sim.application_id) or inter is None:
-        return reject(request, 404, 10015, "Unknown Webhook", rule="interaction webhook is app id + token")
+        return reject(
+            request, 404, 10015, "Unknown Webhook", rule="interaction webhook is app id + token"
+        )
     if inter.expired():
-        return reject(request, 401, 50027, "Invalid Webhook Token",
-                      rule="follow-ups within 15 min of the interaction", detail=inter.describe())
+        return reject(
+            request,
+            401,
+            50027,
+            "Invalid Webhook Token",
+            rule="follow-ups within 15 min of the interaction",
+            detail=inter.describe(),
+        )
     if inter.initial is None:
-        return reject(request, 404, 10015, "Unknown Webhook", rule="follow-ups come after the initial response",
-                      detail=inter.describe())
+        return reject(
+            request,
+            404,
+            10015,
+            "Unknown Webhook",
+            rule="follow-ups come after the initial response",
+            detail=inter.describe(),
+        )
     return inter
 
 
@@ -116,8 +173,14 @@ def _target(request: web.Request, inter: SimInteraction) -> SimMessage | web.Res
         candidates = [m for m in [inter.original, *inter.followups] if m is not None]
         msg = next((m for m in candidates if str(m.id) == raw), None)
     if msg is None or msg.deleted:
-        return reject(request, 404, 10008, "Unknown Message", rule="webhook message belongs to the interaction",
-                      detail=f"{raw} for {inter.describe()}")
+        return reject(
+            request,
+            404,
+            10008,
+            "Unknown Message",
+            rule="webhook message belongs to the interaction",
+            detail=f"{raw} for {inter.describe()}",
+        )
     return msg
 
 
@@ -128,7 +191,12 @@ async def followup(request: web.Request) -> web.Response:
         return inter
     body = request[BODY] or {}
     original = inter.original
-    if inter.initial.type == 5 and original is not None and original.loading and not inter.original_filled:
+    if (
+        inter.initial.type == 5
+        and original is not None
+        and original.loading
+        and not inter.original_filled
+    ):
         # After a deferred reply, Discord turns the first follow-up into the 'thinking' message.
         original.flags &= ~LOADING
         sim.edit_message(original, body, request[UPLOADS])
@@ -137,9 +205,16 @@ async def followup(request: web.Request) -> web.Response:
         msg = original
     else:
         ephemeral = bool((body.get("flags") or 0) & EPHEMERAL)
-        msg = sim.create_message(inter.channel, sim.bot_user, body, request[UPLOADS],
-                                 recipient=inter.member if ephemeral else None, interaction=inter,
-                                 message_type=19, webhook_id=sim.application_id)
+        msg = sim.create_message(
+            inter.channel,
+            sim.bot_user,
+            body,
+            request[UPLOADS],
+            recipient=inter.member if ephemeral else None,
+            interaction=inter,
+            message_type=19,
+            webhook_id=sim.application_id,
+        )
         inter.followups.append(msg)
         sim.record_visible(inter)
     if request.query.get("wait") in ("true", "1", "True"):
@@ -184,7 +259,9 @@ async def delete_webhook_message(request: web.Request) -> web.Response:
 
 
 def add_routes(router: web.UrlDispatcher, prefix: str) -> None:
-    router.add_post(prefix + "/interactions/{interaction_id}/{interaction_token}/callback", callback)
+    router.add_post(
+        prefix + "/interactions/{interaction_id}/{interaction_token}/callback", callback
+    )
     w = prefix + "/webhooks/{webhook_id}/{webhook_token}"
     router.add_post(w, followup)
     router.add_get(w + "/messages/@original", get_webhook_message)

@@ -3,10 +3,12 @@
 Each check returns ``(rule, detail)`` pairs; the REST layer turns them into violations and a
 400 reply, as Discord would. Sources: Discord's developer docs on messages, embeds, message
 components, interactions and application commands."""
+
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 Problem = tuple[str, str]
 
@@ -44,9 +46,13 @@ def _custom_ids(components: list[dict] | None, path: str) -> list[Problem]:
             continue
         if not isinstance(cid, str) or not 1 <= len(cid) <= CUSTOM_ID_MAX:
             length = len(cid) if isinstance(cid, str) else cid
-            problems.append(("custom_id is 1–100 characters", f"{where}.custom_id has length {length}"))
+            problems.append(
+                ("custom_id is 1–100 characters", f"{where}.custom_id has length {length}")
+            )
         elif cid in seen:
-            problems.append(("custom_id unique within a message", f"{where} repeats {cid!r} of {seen[cid]}"))
+            problems.append(
+                ("custom_id unique within a message", f"{where} repeats {cid!r} of {seen[cid]}")
+            )
         else:
             seen[cid] = where
     return problems
@@ -69,17 +75,26 @@ def _embed_problems(embeds: list[dict] | None) -> list[Problem]:
         }
         fields = embed.get("fields") or []
         if len(fields) > 25:
-            problems.append(("at most 25 fields per embed", f"embeds[{i}] has {len(fields)} fields"))
+            problems.append(
+                ("at most 25 fields per embed", f"embeds[{i}] has {len(fields)} fields")
+            )
         for j, field in enumerate(fields):
             limits[f"fields[{j}].name"] = (field.get("name"), 256)
             limits[f"fields[{j}].value"] = (field.get("value"), 1024)
             if not field.get("name") or not field.get("value"):
-                problems.append(("embed field name and value are required", f"embeds[{i}].fields[{j}] is empty"))
+                problems.append(
+                    ("embed field name and value are required", f"embeds[{i}].fields[{j}] is empty")
+                )
         for where, (text, cap) in limits.items():
             if isinstance(text, str):
                 total += len(text)
                 if len(text) > cap:
-                    problems.append((f"embed {where} ≤ {cap} characters", f"embeds[{i}].{where} has {len(text)}"))
+                    problems.append(
+                        (
+                            f"embed {where} ≤ {cap} characters",
+                            f"embeds[{i}].{where} has {len(text)}",
+                        )
+                    )
     if total > EMBED_TOTAL_MAX:
         problems.append(("embeds total ≤ 6000 characters", f"the embeds hold {total} characters"))
     return problems
@@ -94,15 +109,24 @@ def _row_problems(components: list[dict]) -> list[Problem]:
         if not isinstance(row, dict):
             continue
         if row.get("type") != 1:
-            problems.append(("top-level components are action rows", f"components[{r}] has type {row.get('type')}"))
+            problems.append(
+                (
+                    "top-level components are action rows",
+                    f"components[{r}] has type {row.get('type')}",
+                )
+            )
             continue
         children = row.get("components") or []
         buttons = [c for c in children if c.get("type") == 2]
         selects = [c for c in children if c.get("type") in SELECT_TYPES]
         if len(buttons) > ROW_BUTTONS_MAX:
-            problems.append(("at most 5 buttons per row", f"components[{r}] has {len(buttons)} buttons"))
+            problems.append(
+                ("at most 5 buttons per row", f"components[{r}] has {len(buttons)} buttons")
+            )
         if selects and len(children) > 1:
-            problems.append(("a select is alone in its row", f"components[{r}] has {len(children)} components"))
+            problems.append(
+                ("a select is alone in its row", f"components[{r}] has {len(children)} components")
+            )
         if not children:
             problems.append(("an action row holds 1–5 components", f"components[{r}] is empty"))
     return problems
@@ -125,14 +149,20 @@ def component_problems(components: list[dict] | None, *, path: str = "components
         elif kind == 3:
             options = comp.get("options") or []
             if not 1 <= len(options) <= SELECT_OPTIONS_MAX:
-                problems.append(("a select has 1–25 options", f"{where} has {len(options)} options"))
+                problems.append(
+                    ("a select has 1–25 options", f"{where} has {len(options)} options")
+                )
             values = [o.get("value") for o in options]
             if len(set(values)) != len(values):
                 problems.append(("select option values are unique", where))
             low, high = comp.get("min_values", 1), comp.get("max_values", 1)
             if low is not None and high is not None and not low <= high <= max(len(options), 1):
-                problems.append(("min_values ≤ max_values ≤ number of options",
-                                 f"{where}: min {low}, max {high}, {len(options)} options"))
+                problems.append(
+                    (
+                        "min_values ≤ max_values ≤ number of options",
+                        f"{where}: min {low}, max {high}, {len(options)} options",
+                    )
+                )
             defaults = [o for o in options if o.get("default")]
             if high is not None and len(defaults) > high:
                 problems.append(("no more default options than max_values", where))
@@ -153,7 +183,9 @@ def message_problems(body: dict[str, Any]) -> list[Problem]:
     if isinstance(components, list) and components:
         if flags & COMPONENTS_V2_FLAG:
             if content or body.get("embeds"):
-                problems.append(("a components-v2 message has no content or embeds", "content/embeds set"))
+                problems.append(
+                    ("a components-v2 message has no content or embeds", "content/embeds set")
+                )
         else:
             problems += _row_problems(components)
         problems += component_problems(components)

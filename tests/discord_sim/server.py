@@ -1,16 +1,19 @@
 """``DiscordSim``: the loopback Discord a bot logs into — REST under ``/api/v10``, the gateway
 at ``/gateway``, uploaded files under ``/attachments`` — plus what a test needs around it:
 members to act, waits that fail loudly, faults on demand, violations, and stats."""
+
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import re
 import secrets
+import socket
 import time
 from collections import deque
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Callable, TypeVar
+from typing import Any, Self, TypeVar
 
 from aiohttp import web
 
@@ -20,7 +23,7 @@ from .errors import BotError, SimTimeout, SimUsageError, Violation
 from .faults import Fault, Faults
 from .gateway import Gateway
 from .http_util import API_PREFIX, SIM, make_middleware
-from .interactions import SimInteraction, InitialResponse
+from .interactions import InitialResponse, SimInteraction
 from .members import SimMember
 from .model import SimChannel, SimMessage
 from .spec import load_spec
@@ -46,12 +49,27 @@ class BotMark:
 
 
 class DiscordSim(World):
-    def __init__(self, *, guild_name: str = "Marquee Test", channels: tuple[str, ...] = ("general", "games"),
-                 members: tuple[str, ...] = ("alice", "bob", "carol", "dave"), owner: str = "olivia",
-                 bot_name: str = "Marquee", heartbeat_interval_ms: int = 41250, default_timeout: float = 5.0,
-                 privileged_intents_denied: int = 0, capture_logs: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Marquee Test",
+        channels: tuple[str, ...] = ("general", "games"),
+        members: tuple[str, ...] = ("alice", "bob", "carol", "dave"),
+        owner: str = "olivia",
+        bot_name: str = "Marquee",
+        heartbeat_interval_ms: int = 41250,
+        default_timeout: float = 5.0,
+        privileged_intents_denied: int = 0,
+        capture_logs: bool = True,
+    ) -> None:
         self.base_url = ""  # known once the server listens; uploads made before then get no URL
-        super().__init__(guild_name=guild_name, channels=channels, members=members, owner=owner, bot_name=bot_name)
+        super().__init__(
+            guild_name=guild_name,
+            channels=channels,
+            members=members,
+            owner=owner,
+            bot_name=bot_name,
+        )
         self.token = "sim." + secrets.token_urlsafe(24)
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.default_timeout = default_timeout
@@ -85,15 +103,19 @@ class DiscordSim(World):
         app = web.Application(middlewares=[make_middleware(self)], client_max_size=64 * 1024 * 1024)
         app[SIM] = self
         app.router.add_get("/gateway", self.gateway.handle)
-        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        app.router.add_get(
+            "/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment
+        )
         rest_core.add_routes(app.router, API_PREFIX)
         rest_channels.add_routes(app.router, API_PREFIX)
         rest_interactions.add_routes(app.router, API_PREFIX)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        await web.SockSite(self._runner, sock).start()
+        self.port = sock.getsockname()[1]
         self.base_url = f"http://{host}:{self.port}"
         if self._capture_logs:
             self._log_handler = logcheck.install(self.report_error)
@@ -108,7 +130,7 @@ class DiscordSim(World):
             logcheck.uninstall(self._log_handler)
             self._log_handler = None
 
-    async def __aenter__(self) -> DiscordSim:
+    async def __aenter__(self) -> Self:
         return await self.start()
 
     async def __aexit__(self, *exc: object) -> None:
@@ -201,12 +223,14 @@ class DiscordSim(World):
 
     def raise_bot_errors(self) -> None:
         if len(self.errors) > self._errors_raised:
-            fresh = self.errors[self._errors_raised:]
+            fresh = self.errors[self._errors_raised :]
             self._errors_raised = len(self.errors)
             raise BotError("the bot logged an error:\n" + "\n---\n".join(fresh))
 
     # --- waiting ----------------------------------------------------------------------------
-    async def wait_for(self, find: Callable[[], T | None], *, what: str, timeout: float | None = None) -> T:
+    async def wait_for(
+        self, find: Callable[[], T | None], *, what: str, timeout: float | None = None
+    ) -> T:
         """Poll ``find`` after every change until it returns something truthy. Fails at
         once if the bot logs an error, and with ``SimTimeout`` (recorded) when time runs out."""
         timeout = self.default_timeout if timeout is None else timeout
@@ -219,7 +243,10 @@ class DiscordSim(World):
                 return result
             remaining = deadline - loop.time()
             if remaining <= 0:
-                message = f"timed out after {timeout:g} s waiting for {what}\nrecent activity:\n{self.recent()}"
+                message = (
+                    f"timed out after {timeout:g} s waiting for {what}\n"
+                    f"recent activity:\n{self.recent()}"
+                )
                 self.timeouts.append(message)
                 raise SimTimeout(message)
             event = self._changed
@@ -234,18 +261,37 @@ class DiscordSim(World):
         while time.perf_counter() - self._last_activity < quiet:
             self.raise_bot_errors()
             if loop.time() > deadline:
-                raise SimTimeout(f"the bot never went quiet for {quiet} s\nrecent activity:\n{self.recent()}")
+                raise SimTimeout(
+                    f"the bot never went quiet for {quiet} s\nrecent activity:\n{self.recent()}"
+                )
             await asyncio.sleep(quiet / 4)
         self.raise_bot_errors()
 
     # --- interactions -----------------------------------------------------------------------
-    def start_interaction(self, kind: int, member: SimMember, channel: SimChannel, data: dict[str, Any], *,
-                          message: SimMessage | None = None, modal_of: SimInteraction | None = None) -> SimInteraction:
+    def start_interaction(
+        self,
+        kind: int,
+        member: SimMember,
+        channel: SimChannel,
+        data: dict[str, Any],
+        *,
+        message: SimMessage | None = None,
+        modal_of: SimInteraction | None = None,
+    ) -> SimInteraction:
         guild_id = None if channel.is_dm else self.guild.id
         if self.gateway.session_for(guild_id) is None:
             raise SimUsageError("no bot session is connected to receive the interaction")
-        interaction = SimInteraction(self, id=self.ids.next(), token=secrets.token_urlsafe(32), type=kind,
-                                     member=member, channel=channel, data=data, message=message, modal_of=modal_of)
+        interaction = SimInteraction(
+            self,
+            id=self.ids.next(),
+            token=secrets.token_urlsafe(32),
+            type=kind,
+            member=member,
+            channel=channel,
+            data=data,
+            message=message,
+            modal_of=modal_of,
+        )
         self.interactions[interaction.id] = interaction
         self._tokens[interaction.token] = interaction
         self.stats.record_dispatch(interaction.dispatched_at)
@@ -273,7 +319,8 @@ class DiscordSim(World):
 
     # --- faults -----------------------------------------------------------------------------
     def rate_limit_next(self, route: str, retry_after: float = 0.25, **kw: Any) -> Fault:
-        """See ``Faults.rate_limit``: ``sim.rate_limit_next("POST /channels/{channel_id}/messages")``."""
+        """See ``Faults.rate_limit``; e.g.
+        ``sim.rate_limit_next("POST /channels/{channel_id}/messages")``."""
         return self.faults.rate_limit(route, retry_after, **kw)
 
     def fail_next(self, route: str, status: int, code: int, message: str, **kw: Any) -> Fault:
@@ -284,8 +331,11 @@ class DiscordSim(World):
         before = self.gateway.resume_count
         if not self.gateway.send_reconnect():
             raise SimUsageError("no connected bot to send RECONNECT to")
-        await self.wait_for(lambda: self.gateway.resume_count > before and self.gateway.connected,
-                            what="the bot to RESUME after RECONNECT", timeout=timeout)
+        await self.wait_for(
+            lambda: self.gateway.resume_count > before and self.gateway.connected,
+            what="the bot to RESUME after RECONNECT",
+            timeout=timeout,
+        )
 
     async def drop_gateway(self, code: int | None = 4000, timeout: float | None = None) -> None:
         """Close the bot's gateway connection (``code=None``: cut the TCP connection without
@@ -293,8 +343,11 @@ class DiscordSim(World):
         before = self.gateway.resume_count
         if not await self.gateway.drop(code):
             raise SimUsageError("no connected bot to disconnect")
-        await self.wait_for(lambda: self.gateway.resume_count > before and self.gateway.connected,
-                            what="the bot to RESUME after a dropped connection", timeout=timeout)
+        await self.wait_for(
+            lambda: self.gateway.resume_count > before and self.gateway.connected,
+            what="the bot to RESUME after a dropped connection",
+            timeout=timeout,
+        )
 
     async def invalidate_session(self, timeout: float | None = None) -> None:
         """Send INVALID_SESSION (not resumable) and wait for a fresh IDENTIFY. discord.py
@@ -302,15 +355,24 @@ class DiscordSim(World):
         before = self.gateway.identify_count
         if not self.gateway.send_invalid_session(False):
             raise SimUsageError("no connected bot to invalidate")
-        await self.wait_for(lambda: self.gateway.identify_count > before and self.gateway.connected,
-                            what="the bot to IDENTIFY again", timeout=timeout)
+        await self.wait_for(
+            lambda: self.gateway.identify_count > before and self.gateway.connected,
+            what="the bot to IDENTIFY again",
+            timeout=timeout,
+        )
 
     # --- the bot ----------------------------------------------------------------------------
     def bot_mark(self) -> BotMark:
         return BotMark(self.gateway.identify_count, self.commands.sync_count)
 
-    async def wait_for_bot(self, *, after: BotMark | None = None, commands: bool = True,
-                           timeout: float | None = None, alive: Callable[[], None] | None = None) -> None:
+    async def wait_for_bot(
+        self,
+        *,
+        after: BotMark | None = None,
+        commands: bool = True,
+        timeout: float | None = None,
+        alive: Callable[[], None] | None = None,
+    ) -> None:
         """Wait until a bot has IDENTIFYed (after ``after``), received READY + GUILD_CREATE, and
         (``commands=True``) synced its commands. ``alive`` raises if the bot died meanwhile."""
         after = after or BotMark(0, 0)
@@ -318,11 +380,17 @@ class DiscordSim(World):
         def ready() -> bool:
             if alive is not None:
                 alive()
-            return (self.gateway.identify_count > after.identifies and self.gateway.connected
-                    and (not commands or self.commands.sync_count > after.syncs))
+            return (
+                self.gateway.identify_count > after.identifies
+                and self.gateway.connected
+                and (not commands or self.commands.sync_count > after.syncs)
+            )
 
-        await self.wait_for(ready, what="the bot to connect" + (" and sync commands" if commands else ""),
-                            timeout=timeout)
+        await self.wait_for(
+            ready,
+            what="the bot to connect" + (" and sync commands" if commands else ""),
+            timeout=timeout,
+        )
 
     def bot_env(self, db_path: str) -> dict[str, str]:
         """Environment for a bot subprocess (see README: what the bot must read)."""
@@ -342,7 +410,10 @@ class DiscordSim(World):
         import discord.http
         import yarl
 
-        old_base, old_gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        old_base, old_gateway = (
+            discord.http.Route.BASE,
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+        )
         discord.http.Route.BASE = self.api_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
         try:
@@ -352,10 +423,12 @@ class DiscordSim(World):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
     @contextlib.asynccontextmanager
-    async def run_bot(self, bot: Any, *, commands: bool = True, timeout: float | None = None) -> AsyncIterator[Any]:
+    async def run_bot(
+        self, bot: Any, *, commands: bool = True, timeout: float | None = None
+    ) -> AsyncIterator[Any]:
         """Run a discord.py client in this event loop, connected to the simulator::
 
-            async with sim.run_bot(MyBot(guild_ready_timeout=0.05)) as bot: ...
+        async with sim.run_bot(MyBot(guild_ready_timeout=0.05)) as bot: ...
         """
         with self.discord_py_pointed_here():
             mark = self.bot_mark()
@@ -381,13 +454,18 @@ class DiscordSim(World):
         found = [f"violation: {v}" for v in self.violations]
         found += [f"bot error: {e}" for e in self.errors]
         found += [f"timeout: {t.splitlines()[0]}" for t in self.timeouts]
-        found += [f"never answered (Discord shows 'This interaction failed'): {i.describe()}"
-                  for i in self.unanswered()]
+        found += [
+            f"never answered (Discord shows 'This interaction failed'): {i.describe()}"
+            for i in self.unanswered()
+        ]
         found += [f"fault armed but never triggered: {f.route}" for f in self.faults.unfired]
         return found
 
     def check(self) -> None:
         problems = self.problems()
         if problems:
-            raise AssertionError("simulated Discord found problems:\n- " + "\n- ".join(problems)
-                                 + f"\nrecent activity:\n{self.recent()}")
+            raise AssertionError(
+                "simulated Discord found problems:\n- "
+                + "\n- ".join(problems)
+                + f"\nrecent activity:\n{self.recent()}"
+            )

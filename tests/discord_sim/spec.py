@@ -5,6 +5,7 @@ unions are discriminated by a ``type`` field, so the two agree on every payload 
 type, and ``anyOf`` stops at the first match instead of trying all seven component shapes
 (three times faster). Verdicts are cached by the body's canonical JSON, because a bot sends
 the same board message many times over."""
+
 from __future__ import annotations
 
 import functools
@@ -45,7 +46,11 @@ def _any_of(node: Any) -> Any:
 def _absolute_refs(node: Any) -> Any:
     if isinstance(node, dict):
         return {
-            k: (_URI + v if k == "$ref" and isinstance(v, str) and v.startswith("#") else _absolute_refs(v))
+            k: (
+                _URI + v
+                if k == "$ref" and isinstance(v, str) and v.startswith("#")
+                else _absolute_refs(v)
+            )
             for k, v in node.items()
         }
     if isinstance(node, list):
@@ -60,7 +65,11 @@ class DiscordSpec:
         # The spec types snowflakes as strings; Discord accepts integers too, and discord.py
         # sends some ids (recipient_id, message_reference ids…) as JSON numbers.
         self._spec["components"]["schemas"]["SnowflakeType"] = {
-            "anyOf": [{"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}, {"type": "integer", "minimum": 0}]}
+            "anyOf": [
+                {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"},
+                {"type": "integer", "minimum": 0},
+            ]
+        }
         self._registry = Registry().with_resource(
             _URI, Resource.from_contents(self._spec, default_specification=DRAFT202012)
         )
@@ -91,7 +100,9 @@ class DiscordSpec:
                 content = body["content"]
                 schema = (content.get(media) or content.get("application/json") or {}).get("schema")
             self._validators[key] = (
-                None if schema is None else Draft202012Validator(_absolute_refs(schema), registry=self._registry)
+                None
+                if schema is None
+                else Draft202012Validator(_absolute_refs(schema), registry=self._registry)
             )
         return self._validators[key]
 
@@ -134,6 +145,7 @@ def _most_specific(error: ValidationError) -> ValidationError:
     candidates = [errs for errs in branches.values() if not _discriminator_failed(errs)]
     if not candidates:
         return error
+
     # Deepest first; on a tie, a branch that merely says "not null" is the least telling.
     def rank(errs: list[ValidationError]) -> tuple[int, bool]:
         only_null = all(e.validator == "type" and e.validator_value == "null" for e in errs)

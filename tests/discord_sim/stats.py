@@ -1,4 +1,5 @@
 """Throughput and latency of the bot under the harness."""
+
 from __future__ import annotations
 
 import statistics
@@ -39,7 +40,7 @@ class SimStats:
 
     def reset(self) -> None:
         """Start measuring afresh (e.g. after warm-up)."""
-        self.__init__()  # type: ignore[misc]
+        self.__dict__.update(SimStats().__dict__)
 
     @staticmethod
     def _ms(values: list[float], q: float) -> float | None:
@@ -73,10 +74,13 @@ class SimStats:
         def fmt(value: float | None, unit: str) -> str:
             return "n/a" if value is None else f"{value:.1f}{unit}"
 
-        return (f"{self.answered}/{self.dispatched} interactions answered, {fmt(self.per_second, '/s')}, "
-                f"median {fmt(self.median_ms, ' ms')}, p95 {fmt(self.p95_ms, ' ms')}, "
-                f"median to visible {fmt(self.median_visible_ms, ' ms')}, "
-                f"{sum(self.requests.values())} REST requests")
+        return (
+            f"{self.answered}/{self.dispatched} interactions answered, "
+            f"{fmt(self.per_second, '/s')}, "
+            f"median {fmt(self.median_ms, ' ms')}, p95 {fmt(self.p95_ms, ' ms')}, "
+            f"median to visible {fmt(self.median_visible_ms, ' ms')}, "
+            f"{sum(self.requests.values())} REST requests"
+        )
 
     def __str__(self) -> str:
         return self.summary()

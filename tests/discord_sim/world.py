@@ -1,9 +1,10 @@
 """The simulated world's state and every change to it, each change mirrored to the bot as the
 gateway event Discord would send (MESSAGE_CREATE, THREAD_CREATE, GUILD_MEMBER_UPDATE…)."""
+
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GUILDS, Gateway
 from .http_util import Upload
@@ -12,6 +13,9 @@ from .interactions import SimInteraction
 from .members import SimMember
 from .model import DM, TEXT, SimAttachment, SimChannel, SimGuild, SimMessage, SimRole, SimUser
 from .permissions import ALL, EVERYONE_DEFAULT, bits
+
+if TYPE_CHECKING:
+    from .server import DiscordSim
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -22,14 +26,21 @@ class World:
     base_url: str
     gateway: Gateway
 
-    def __init__(self, *, guild_name: str, channels: tuple[str, ...], members: tuple[str, ...],
-                 owner: str, bot_name: str) -> None:
+    def __init__(
+        self,
+        *,
+        guild_name: str,
+        channels: tuple[str, ...],
+        members: tuple[str, ...],
+        owner: str,
+        bot_name: str,
+    ) -> None:
         self.ids = SnowflakeFactory()
         self.application_id = self.ids.next()
         self.bot_user = SimUser(self.application_id, bot_name, bot=True)
         self.bot_permissions = ALL
         self.bot_joined_at = iso_now()
-        self.guild = SimGuild(self, id=self.ids.next(), name=guild_name)  # type: ignore[arg-type]
+        self.guild = SimGuild(self._sim, id=self.ids.next(), name=guild_name)
         self.guild.roles[self.guild.id] = SimRole(self.guild.id, "@everyone", EVERYONE_DEFAULT, 0)
         self._channels: dict[int, SimChannel] = {}
         self._messages: dict[int, SimMessage] = {}
@@ -45,6 +56,11 @@ class World:
             self.add_member(name, announce=False)
         for name in channels:
             self.add_channel(name, announce=False)
+
+    @property
+    def _sim(self) -> DiscordSim:
+        """This world as the simulator it always is (model objects hold the full simulator)."""
+        return cast("DiscordSim", self)
 
     # hooks provided by DiscordSim
     def notify(self) -> None: ...
@@ -104,25 +120,52 @@ class World:
         return live[-1] if live else None
 
     # --- gateway helpers ------------------------------------------------------------------
-    def _dispatch(self, event: str, data: Any, *, guild_id: int | None, intent: int | None,
-                  redact_content: bool = False) -> None:
-        if self.gateway.dispatch(event, data, guild_id=guild_id, intent=intent, redact_content=redact_content):
+    def _dispatch(
+        self,
+        event: str,
+        data: Any,
+        *,
+        guild_id: int | None,
+        intent: int | None,
+        redact_content: bool = False,
+    ) -> None:
+        if self.gateway.dispatch(
+            event, data, guild_id=guild_id, intent=intent, redact_content=redact_content
+        ):
             self.trace(f"gateway → bot: {event}")
 
     def bot_member_payload(self) -> dict[str, Any]:
-        return {"user": self.bot_user.payload(), "nick": None, "avatar": None, "roles": [],
-                "joined_at": self.bot_joined_at, "deaf": False, "mute": False, "flags": 0, "pending": False,
-                "communication_disabled_until": None, "premium_since": None}
+        return {
+            "user": self.bot_user.payload(),
+            "nick": None,
+            "avatar": None,
+            "roles": [],
+            "joined_at": self.bot_joined_at,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+            "premium_since": None,
+        }
 
     def guild_create_payload(self, *, with_members: bool) -> dict[str, Any]:
         members = [self.bot_member_payload()]
         if with_members:
             members += [m.payload() for m in self.members]
-        threads = [t.payload(for_user_id=self.bot_user.id) for t in self.threads if not t.deleted and not t.archived]
+        threads = [
+            t.payload(for_user_id=self.bot_user.id)
+            for t in self.threads
+            if not t.deleted and not t.archived
+        ]
         return self.guild.payload(members_payload=members, threads=threads)
 
-    def members_for_chunk(self, *, query: str | None, user_ids: list | None, limit: int) -> list[dict]:
-        everyone = [(self.bot_user, self.bot_member_payload())] + [(m.user, m.payload()) for m in self.members]
+    def members_for_chunk(
+        self, *, query: str | None, user_ids: list | None, limit: int
+    ) -> list[dict]:
+        everyone = [(self.bot_user, self.bot_member_payload())] + [
+            (m.user, m.payload()) for m in self.members
+        ]
         if user_ids:
             wanted = {int(u) for u in user_ids}
             everyone = [e for e in everyone if e[0].id in wanted]
@@ -132,42 +175,67 @@ class World:
 
     # --- people, roles, channels ------------------------------------------------------------
     def add_member(self, name: str, *, dms_open: bool = True, announce: bool = True) -> SimMember:
-        member = SimMember(self, SimUser(self.ids.next(), name), joined_at=iso_now())  # type: ignore[arg-type]
+        member = SimMember(self._sim, SimUser(self.ids.next(), name), joined_at=iso_now())
         member.dms_open = dms_open
         self.members.append(member)
         if announce:
-            self._dispatch("GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(self.guild.id)},
-                           guild_id=self.guild.id, intent=GUILD_MEMBERS)
+            self._dispatch(
+                "GUILD_MEMBER_ADD",
+                member.payload() | {"guild_id": str(self.guild.id)},
+                guild_id=self.guild.id,
+                intent=GUILD_MEMBERS,
+            )
             self.notify()
         return member
 
     def add_role(self, name: str, *permission_names: str) -> SimRole:
         role = SimRole(self.ids.next(), name, bits(*permission_names), len(self.guild.roles))
         self.guild.roles[role.id] = role
-        self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(self.guild.id), "role": role.payload()},
-                       guild_id=self.guild.id, intent=GUILDS)
+        self._dispatch(
+            "GUILD_ROLE_CREATE",
+            {"guild_id": str(self.guild.id), "role": role.payload()},
+            guild_id=self.guild.id,
+            intent=GUILDS,
+        )
         return role
 
     def member_updated(self, member: SimMember) -> None:
-        self._dispatch("GUILD_MEMBER_UPDATE", member.payload() | {"guild_id": str(self.guild.id)},
-                       guild_id=self.guild.id, intent=GUILD_MEMBERS)
+        self._dispatch(
+            "GUILD_MEMBER_UPDATE",
+            member.payload() | {"guild_id": str(self.guild.id)},
+            guild_id=self.guild.id,
+            intent=GUILD_MEMBERS,
+        )
         self.notify()
 
     def add_channel(self, name: str, *, announce: bool = True) -> SimChannel:
-        channel = SimChannel(self, id=self.ids.next(), type=TEXT, name=name, guild=self.guild,  # type: ignore[arg-type]
-                             position=len(self.guild.channels))
+        channel = SimChannel(
+            self._sim,
+            id=self.ids.next(),
+            type=TEXT,
+            name=name,
+            guild=self.guild,
+            position=len(self.guild.channels),
+        )
         self.guild.channels.append(channel)
         self._channels[channel.id] = channel
         if announce:
-            self._dispatch("CHANNEL_CREATE", channel.payload(), guild_id=self.guild.id, intent=GUILDS)
+            self._dispatch(
+                "CHANNEL_CREATE", channel.payload(), guild_id=self.guild.id, intent=GUILDS
+            )
             self.notify()
         return channel
 
     def dm_with(self, member: SimMember) -> SimChannel:
         """The DM channel between the bot and ``member`` (opened on first use)."""
         if member.dm_channel is None:
-            member.dm_channel = SimChannel(self, id=self.ids.next(), type=DM, name=f"dm-{member.name}",  # type: ignore[arg-type]
-                                           recipient=member)
+            member.dm_channel = SimChannel(
+                self._sim,
+                id=self.ids.next(),
+                type=DM,
+                name=f"dm-{member.name}",
+                recipient=member,
+            )
             self._channels[member.dm_channel.id] = member.dm_channel
         return member.dm_channel
 
@@ -179,21 +247,39 @@ class World:
         self.notify()
 
     # --- threads ----------------------------------------------------------------------------
-    def create_thread(self, parent: SimChannel, body: dict[str, Any], *, kind: int,
-                      starter: SimMessage | None = None) -> SimChannel:
-        thread = SimChannel(self, id=starter.id if starter else self.ids.next(), type=kind,  # type: ignore[arg-type]
-                            name=body.get("name") or "thread", guild=self.guild, parent=parent,
-                            owner_id=self.bot_user.id)
+    def create_thread(
+        self,
+        parent: SimChannel,
+        body: dict[str, Any],
+        *,
+        kind: int,
+        starter: SimMessage | None = None,
+    ) -> SimChannel:
+        thread = SimChannel(
+            self._sim,
+            id=starter.id if starter else self.ids.next(),
+            type=kind,
+            name=body.get("name") or "thread",
+            guild=self.guild,
+            parent=parent,
+            owner_id=self.bot_user.id,
+        )
         thread.auto_archive_duration = body.get("auto_archive_duration") or 1440
-        thread.invitable = body.get("invitable", True) if body.get("invitable") is not None else True
+        thread.invitable = (
+            body.get("invitable", True) if body.get("invitable") is not None else True
+        )
         thread.rate_limit_per_user = body.get("rate_limit_per_user") or 0
         thread.member_ids[self.bot_user.id] = iso_now()
         self._channels[thread.id] = thread
         self.threads.append(thread)
         if starter is not None:
             starter.thread = thread
-        self._dispatch("THREAD_CREATE", thread.payload(for_user_id=self.bot_user.id) | {"newly_created": True},
-                       guild_id=self.guild.id, intent=GUILDS)
+        self._dispatch(
+            "THREAD_CREATE",
+            thread.payload(for_user_id=self.bot_user.id) | {"newly_created": True},
+            guild_id=self.guild.id,
+            intent=GUILDS,
+        )
         self.notify()
         return thread
 
@@ -210,14 +296,26 @@ class World:
     def delete_channel(self, channel: SimChannel) -> None:
         channel.deleted = True
         if channel.is_thread:
-            self._dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(self.guild.id),
-                                             "parent_id": str(channel.parent.id), "type": channel.type},
-                           guild_id=self.guild.id, intent=GUILDS)
+            self._dispatch(
+                "THREAD_DELETE",
+                {
+                    "id": str(channel.id),
+                    "guild_id": str(self.guild.id),
+                    "parent_id": str(channel.parent.id),
+                    "type": channel.type,
+                },
+                guild_id=self.guild.id,
+                intent=GUILDS,
+            )
         elif not channel.is_dm:
-            self._dispatch("CHANNEL_DELETE", channel.payload(), guild_id=self.guild.id, intent=GUILDS)
+            self._dispatch(
+                "CHANNEL_DELETE", channel.payload(), guild_id=self.guild.id, intent=GUILDS
+            )
         self.notify()
 
-    def thread_member_payload(self, thread: SimChannel, user_id: int, with_member: bool) -> dict[str, Any]:
+    def thread_member_payload(
+        self, thread: SimChannel, user_id: int, with_member: bool
+    ) -> dict[str, Any]:
         data = thread.thread_member_payload(user_id)
         if with_member:
             member = self.member_by_id(user_id)
@@ -235,8 +333,11 @@ class World:
             self._thread_members_event(thread, user_id, added=False)
 
     def _thread_members_event(self, thread: SimChannel, user_id: int, *, added: bool) -> None:
-        data: dict[str, Any] = {"id": str(thread.id), "guild_id": str(self.guild.id),
-                                "member_count": min(len(thread.member_ids), 50)}
+        data: dict[str, Any] = {
+            "id": str(thread.id),
+            "guild_id": str(self.guild.id),
+            "member_count": min(len(thread.member_ids), 50),
+        }
         if added:
             data["added_members"] = [self.thread_member_payload(thread, user_id, True)]
         else:
@@ -247,30 +348,70 @@ class World:
         self.notify()
 
     # --- messages ---------------------------------------------------------------------------
-    def store_upload(self, filename: str, data: bytes, *, channel: SimChannel, content_type: str | None = None,
-                     description: str | None = None) -> SimAttachment:
+    def store_upload(
+        self,
+        filename: str,
+        data: bytes,
+        *,
+        channel: SimChannel,
+        content_type: str | None = None,
+        description: str | None = None,
+    ) -> SimAttachment:
         attachment_id = self.ids.next()
         url = f"{self.base_url}/attachments/{channel.id}/{attachment_id}/{filename}"
-        attachment = SimAttachment(attachment_id, filename, data, content_type=content_type,
-                                   description=description, url=url)
+        attachment = SimAttachment(
+            attachment_id,
+            filename,
+            data,
+            content_type=content_type,
+            description=description,
+            url=url,
+        )
         self.attachments[attachment_id] = attachment
         return attachment
 
-    def _uploads_to_attachments(self, body: dict, uploads: list[Upload], channel: SimChannel) -> list[SimAttachment]:
-        described = {str(a.get("id")): a for a in body.get("attachments") or [] if isinstance(a, dict)}
+    def _uploads_to_attachments(
+        self, body: dict, uploads: list[Upload], channel: SimChannel
+    ) -> list[SimAttachment]:
+        described = {
+            str(a.get("id")): a for a in body.get("attachments") or [] if isinstance(a, dict)
+        }
         out = []
         for upload in uploads:
             meta = described.get(str(upload.index), {})
-            out.append(self.store_upload(meta.get("filename") or upload.filename, upload.data, channel=channel,
-                                         content_type=upload.content_type, description=meta.get("description")))
+            out.append(
+                self.store_upload(
+                    meta.get("filename") or upload.filename,
+                    upload.data,
+                    channel=channel,
+                    content_type=upload.content_type,
+                    description=meta.get("description"),
+                )
+            )
         return out
 
-    def create_message(self, channel: SimChannel, author: SimUser, body: dict[str, Any], uploads: list[Upload], *,
-                       recipient: SimMember | None = None, interaction: SimInteraction | None = None,
-                       message_type: int = 0, webhook_id: int | None = None) -> SimMessage:
-        msg = SimMessage(self, id=self.ids.next(), channel=channel, author=author,  # type: ignore[arg-type]
-                         recipient=recipient, interaction=interaction, message_type=message_type,
-                         webhook_id=webhook_id)
+    def create_message(
+        self,
+        channel: SimChannel,
+        author: SimUser,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        recipient: SimMember | None = None,
+        interaction: SimInteraction | None = None,
+        message_type: int = 0,
+        webhook_id: int | None = None,
+    ) -> SimMessage:
+        msg = SimMessage(
+            self._sim,
+            id=self.ids.next(),
+            channel=channel,
+            author=author,
+            recipient=recipient,
+            interaction=interaction,
+            message_type=message_type,
+            webhook_id=webhook_id,
+        )
         msg.apply(body, self._uploads_to_attachments(body, uploads, channel), editing=False)
         if isinstance(body.get("message_reference"), dict):
             msg.reference = body["message_reference"]
@@ -300,8 +441,12 @@ class World:
             data = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild is not None:
                 data["guild_id"] = str(self.guild.id)
-            self._dispatch("MESSAGE_DELETE", data, guild_id=self._guild_id_of(msg.channel),
-                           intent=self._message_intent(msg.channel))
+            self._dispatch(
+                "MESSAGE_DELETE",
+                data,
+                guild_id=self._guild_id_of(msg.channel),
+                intent=self._message_intent(msg.channel),
+            )
         self.notify()
 
     def member_message(self, member: SimMember, channel: SimChannel, content: str) -> SimMessage:
@@ -321,7 +466,14 @@ class World:
             member = self.member_by_id(msg.author.id)
             if member is not None:
                 data["member"] = {k: v for k, v in member.payload().items() if k != "user"}
-        mentions_bot = self.bot_user.mention in msg.content or f"<@!{self.bot_user.id}>" in msg.content
+        mentions_bot = (
+            self.bot_user.mention in msg.content or f"<@!{self.bot_user.id}>" in msg.content
+        )
         redact = from_member and not msg.channel.is_dm and not mentions_bot
-        self._dispatch(event, data, guild_id=self._guild_id_of(msg.channel),
-                       intent=self._message_intent(msg.channel), redact_content=redact)
+        self._dispatch(
+            event,
+            data,
+            guild_id=self._guild_id_of(msg.channel),
+            intent=self._message_intent(msg.channel),
+            redact_content=redact,
+        )

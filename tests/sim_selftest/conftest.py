@@ -1,7 +1,8 @@
 """Fixtures for the harness self-tests: the tiny bot, run in this event loop."""
+
 from __future__ import annotations
 
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import pytest_asyncio
 

@@ -1,4 +1,5 @@
 """Channel, thread, DM and webhook routes as an unmodified discord.py bot uses them."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,10 @@ async def test_tour_of_channel_thread_and_webhook_routes(discord_sim, tiny, alic
     assert reply.recipient is alice and not reply.loading
 
     [topic] = general.messages
-    assert topic.content == "Topic of the day (edited)" and topic.history[0]["content"] == "Topic of the day"
+    assert (
+        topic.content == "Topic of the day (edited)"
+        and topic.history[0]["content"] == "Topic of the day"
+    )
     assert topic.pinned and topic.reactions == {"\N{GAME DIE}": {discord_sim.bot_user.id}}
     thread = topic.thread
     assert thread.id == topic.id and thread.name == "Topic thread" and thread.parent is general
@@ -35,12 +39,16 @@ async def test_tour_of_channel_thread_and_webhook_routes(discord_sim, tiny, alic
 
 async def test_deferred_update_then_edit_original(discord_sim, tiny, carol, bob):
     question = await (await carol.slash("demo pick")).reply()
-    assert [s["placeholder"] for s in question.selects] == ["Pick a film"] and question.button_labels == ["Refresh"]
+    assert [s["placeholder"] for s in question.selects] == [
+        "Pick a film"
+    ] and question.button_labels == ["Refresh"]
     handle = await bob.click("Refresh")
     assert (await handle.response()).kind == "deferred update"
     edited = await handle.reply()
     assert edited is question and edited.text == "Which film? (refreshed by bob)"
-    assert (await (await carol.select("tiny:film", values=["metropolis"])).reply()).text == "carol picked metropolis"
+    assert (
+        await (await carol.select("tiny:film", values=["metropolis"])).reply()
+    ).text == "carol picked metropolis"
 
 
 async def test_deleted_original_response(discord_sim, tiny, dave):
@@ -69,9 +77,13 @@ async def test_private_threads_are_seen_by_their_members_only(discord_sim, tiny,
         await bob.click("Join", channel=thread)
     with pytest.raises(SimUsageError, match="bob finds no button 'Join' in anything they can see"):
         await bob.click("Join")
-    assert (await (await alice.click("Join", channel=thread)).reply()).text.startswith("Game 1: 1 joined")
+    assert (await (await alice.click("Join", channel=thread)).reply()).text.startswith(
+        "Game 1: 1 joined"
+    )
     bob.grant("manage_threads")
-    assert (await (await bob.click("Join", channel=thread)).reply()).text.startswith("Game 1: 2 joined")
+    assert (await (await bob.click("Join", channel=thread)).reply()).text.startswith(
+        "Game 1: 2 joined"
+    )
 
 
 async def test_slash_inside_a_thread(discord_sim, tiny, bob):
@@ -83,4 +95,6 @@ async def test_slash_inside_a_thread(discord_sim, tiny, bob):
 
 async def test_member_chunk_request_is_answered(discord_sim, tiny):
     members = await tiny.get_guild(discord_sim.guild.id).chunk()
-    assert sorted(m.name for m in members) == sorted(["Marquee", "olivia", "alice", "bob", "carol", "dave"])
+    assert sorted(m.name for m in members) == sorted(
+        ["Marquee", "olivia", "alice", "bob", "carol", "dave"]
+    )

@@ -1,4 +1,5 @@
 """Buttons (DynamicItem), selects, modals, ephemeral replies, DMs, deferrals and files."""
+
 from __future__ import annotations
 
 import aiohttp
@@ -45,7 +46,9 @@ async def test_select_offers_and_updates(discord_sim, tiny, carol):
         await carol.select("Pick a film", values=["Stalker"])
     with pytest.raises(SimUsageError, match="takes 1–1 values"):
         await carol.select("Pick a film", values=["Vertigo", "Metropolis"])
-    handle = await carol.select("Pick a film", values=["Vertigo"])  # by label; the bot gets the value
+    handle = await carol.select(
+        "Pick a film", values=["Vertigo"]
+    )  # by label; the bot gets the value
     reply = await handle.reply()
     assert reply.text == "carol picked vertigo" and reply.components == []
 
@@ -54,18 +57,27 @@ async def test_modal_is_shown_and_submitted(discord_sim, tiny, dave):
     handle = await dave.slash("demo bid")
     modal = await handle.modal()
     assert modal.title == "Your bid"
-    assert [(f["label"], f.get("required", True)) for f in modal.fields] == [("Amount", True), ("Note", False)]
+    assert [(f["label"], f.get("required", True)) for f in modal.fields] == [
+        ("Amount", True),
+        ("Note", False),
+    ]
     with pytest.raises(SimUsageError, match="'Amount' is required"):
         await modal.submit(Note="hi")
     with pytest.raises(SimUsageError, match="takes 0–6 characters"):
         await modal.submit(Amount="1234567")
     submitted = await modal.submit(Amount="300")
     reply = await submitted.reply()
-    assert reply.text == "Bid 300 (no note)" and reply in dave.ephemerals and reply not in reply.channel.messages
+    assert (
+        reply.text == "Bid 300 (no note)"
+        and reply in dave.ephemerals
+        and reply not in reply.channel.messages
+    )
     with pytest.raises(SimUsageError, match="already submitted"):
         await modal.submit(Amount="400")
     await (await dave.slash("demo bid")).modal()
-    again = await dave.submit_modal({"tiny:amount": "450", "Note": "final"})  # the open modal, by custom_id
+    again = await dave.submit_modal(
+        {"tiny:amount": "450", "Note": "final"}
+    )  # the open modal, by custom_id
     assert (await again.reply()).text == "Bid 450 (final)"
 
 
@@ -90,9 +102,15 @@ async def test_deferred_reply_then_followup_with_a_png(discord_sim, tiny, alice)
     response = await handle.response()
     assert response.kind == "deferred channel message" and response.message.loading
     reply = await handle.reply()
-    assert reply is response.message and not reply.loading  # the first follow-up fills the 'thinking' message
+    assert (
+        reply is response.message and not reply.loading
+    )  # the first follow-up fills the 'thinking' message
     board = reply.attachment("board.png")
-    assert board.data == tiny_png() and board.content_type == "image/png" and (board.width, board.height) == (4, 3)
+    assert (
+        board.data == tiny_png()
+        and board.content_type == "image/png"
+        and (board.width, board.height) == (4, 3)
+    )
     assert reply.embeds[0]["image"]["url"] == board.url  # attachment:// resolved, as on Discord
     async with aiohttp.ClientSession() as session, session.get(board.url) as resp:
         assert await resp.read() == tiny_png()

@@ -1,4 +1,5 @@
 """Login, READY, the guild as the bot sees it, command sync, and slash commands."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,7 +27,10 @@ async def test_commands_are_synced_to_the_guild_with_typed_options(discord_sim, 
     start = next(o for o in demo["options"] if o["name"] == "start")
     assert start["type"] == 1
     assert [(o["name"], o["type"], o.get("required", False)) for o in start["options"]] == [
-        ("name", 3, True), ("seats", 4, False), ("private", 5, False)]
+        ("name", 3, True),
+        ("seats", 4, False),
+        ("private", 5, False),
+    ]
     fetched = await tiny.tree.fetch_commands(guild=tiny.get_guild(discord_sim.guild.id))
     assert [c.name for c in fetched] == ["demo", "moderate"] and str(fetched[0].id) == demo["id"]
     moderate = discord_sim.commands.scopes[discord_sim.guild.id][1]
@@ -69,7 +73,9 @@ async def test_member_mistakes_are_caught_before_reaching_the_bot(discord_sim, t
     assert discord_sim.interactions == {}
 
 
-async def test_default_member_permissions_hide_a_command_until_granted(discord_sim, tiny, alice, guild_owner):
+async def test_default_member_permissions_hide_a_command_until_granted(
+    discord_sim, tiny, alice, guild_owner
+):
     with pytest.raises(SimUsageError, match="without manage_guild"):
         await alice.slash("moderate")
     owner_reply = await (await guild_owner.slash("moderate")).reply()
@@ -80,7 +86,9 @@ async def test_default_member_permissions_hide_a_command_until_granted(discord_s
     assert reply.text == "moderation ok" and reply in alice.ephemerals
 
 
-async def test_the_bot_checks_permissions_from_the_interaction_member(discord_sim, tiny, bob, guild_owner):
+async def test_the_bot_checks_permissions_from_the_interaction_member(
+    discord_sim, tiny, bob, guild_owner
+):
     refused = await (await bob.slash("demo admin")).reply()
     assert refused.text == "You need Manage Server." and refused.recipient is bob
     assert (await (await guild_owner.slash("demo admin")).reply()).text == "admin ok"
@@ -98,3 +106,18 @@ async def test_autocomplete_returns_the_bots_choices(tiny, bob):
     assert choices == [{"name": "Vertigo", "value": "Vertigo"}]
     reply = await (await bob.slash("demo find", film="Vertigo")).reply()
     assert reply.text == "Found Vertigo" and reply.recipient is bob
+
+
+async def test_subcommand_groups_and_entity_options(discord_sim, tiny, alice, bob):
+    seated = await (await alice.slash("demo table seat", number=3)).reply()
+    assert seated.text == "alice sits at 3"
+    games = discord_sim.channel("games")
+    role = discord_sim.add_role("Players")
+    reply = await (await alice.slash("demo table invite", who=bob, where=games, role=role)).reply()
+    year = bob.joined_at[:4]
+    assert reply.text == f"Bob (joined {year}) invited to #games ({games.id}) as Players"
+    with pytest.raises(SimUsageError, match="takes a member"):
+        await alice.slash("demo table invite", who="bob", where=games)
+    await (await alice.slash("demo start", name="T")).reply()
+    with pytest.raises(SimUsageError, match="takes channel types"):  # a thread is not a TextChannel
+        await alice.slash("demo table invite", who=bob, where=discord_sim.channel("T"))

@@ -1,9 +1,13 @@
 """Throughput numbers, and the pytest plugin failing tests for the right reasons."""
+
 from __future__ import annotations
 
 import asyncio
 import os
+import statistics
 import textwrap
+
+import pytest
 
 pytest_plugins = ["tests.discord_sim.plugin", "pytester"]
 
@@ -17,8 +21,11 @@ async def test_stats_measure_throughput_and_latency(discord_sim, tiny, alice, bo
     await asyncio.gather(*(h.reply() for h in handles))
     stats = discord_sim.stats
     print("\nharness stats:", stats)
-    assert stats.dispatched == stats.answered == 40
-    assert stats.per_second > 20 and stats.median_ms < 500 and stats.p95_ms >= stats.median_ms
+    assert stats.dispatched == stats.answered == 40 and len(stats.latencies) == 40
+    assert sorted(stats.latencies) == sorted(h.latency for h in handles)
+    assert stats.median_ms == pytest.approx(statistics.median(stats.latencies) * 1000)
+    assert stats.p95_ms >= stats.median_ms > 0
+    assert stats.per_second == pytest.approx(40 / (stats.last_answer - stats.first_dispatch))
     assert "40/40 interactions answered" in stats.summary()
     assert lobby.text.startswith("Game 1: 4 joined")
 
@@ -60,7 +67,9 @@ def test_plugin_fails_tests_for_errors_violations_and_leftovers(pytester, monkey
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     monkeypatch.setenv("PYTHONPATH", root)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-q")
-    result.assert_outcomes(passed=2, failed=2, errors=1)  # each problem reported once, where it belongs
+    result.assert_outcomes(
+        passed=2, failed=2, errors=1
+    )  # each problem reported once, where it belongs
     output = result.stdout.str()
     assert "bot error: ERROR somebot: boom" in output
     assert "violation: GET /voice/regions: route not simulated" in output

@@ -1,5 +1,6 @@
 """The bot as a child process: started with the simulator's env, SIGKILLed, restarted — and a
 button posted by the first process still works in the second (DynamicItem + sqlite)."""
+
 from __future__ import annotations
 
 import sys
@@ -18,8 +19,9 @@ async def test_sigkill_and_restart_keep_old_buttons_working(discord_sim, bot_pro
     first_pid = proc.pid
     await (await alice.slash("demo start", name="Durable")).reply()
     lobby = await discord_sim.channel("Durable").wait_for_message()
-    assert (await (await bob.click("Join", message=lobby)).reply()).text == \
-        f"Game 1: 1 joined (last: bob, pid {first_pid})"
+    assert (
+        await (await bob.click("Join", message=lobby)).reply()
+    ).text == f"Game 1: 1 joined (last: bob, pid {first_pid})"
 
     await proc.kill()
     assert not proc.running
@@ -29,16 +31,25 @@ async def test_sigkill_and_restart_keep_old_buttons_working(discord_sim, bot_pro
     await proc.start()  # a new process: new IDENTIFY, commands synced again
     assert proc.pid != first_pid and discord_sim.gateway.identify_count == 2
     reply = await (await alice.click("Join", message=lobby)).reply()
-    assert reply.text == f"Game 1: 2 joined (last: alice, pid {proc.pid})"  # the count came from sqlite
+    assert (
+        reply.text == f"Game 1: 2 joined (last: alice, pid {proc.pid})"
+    )  # the count came from sqlite
 
 
-async def test_errors_in_the_child_output_fail_like_in_process_ones(discord_sim, bot_process, carol):
+async def test_errors_in_the_child_output_fail_like_in_process_ones(
+    discord_sim, bot_process, carol
+):
     await bot_process(TINY)
     discord_sim.expect_error(r"Ignoring exception in command 'slow'|Traceback")
     handle = await carol.slash("demo slow", seconds=0.2)
     discord_sim.advance_clock(5)
-    await discord_sim.wait_for(lambda: any("Ignoring exception in command 'slow'" in e
-                                           for e in discord_sim.expected_errors),
-                               what="the child's ERROR line")
-    assert [v.rule for v in discord_sim.take_violations()] == ["first interaction response within 3 s"]
+    await discord_sim.wait_for(
+        lambda: any(
+            "Ignoring exception in command 'slow'" in e for e in discord_sim.expected_errors
+        ),
+        what="the child's ERROR line",
+    )
+    assert [v.rule for v in discord_sim.take_violations()] == [
+        "first interaction response within 3 s"
+    ]
     handle.abandon()

@@ -4,6 +4,7 @@ self-tests can check the harness against an unmodified discord.py client.
 Run as a subprocess (``python -m tests.sim_selftest.tiny_bot``) it honours the same
 environment as Marquee: MARQUEE_API_BASE, MARQUEE_GATEWAY_URL, DISCORD_TOKEN, MARQUEE_DB,
 DEV_GUILD_ID, MARQUEE_GUILD_READY_TIMEOUT."""
+
 from __future__ import annotations
 
 import asyncio
@@ -24,12 +25,17 @@ FILMS = ["Casablanca", "Metropolis", "Nosferatu", "Vertigo", "Rashomon", "Stalke
 
 def tiny_png(width: int = 4, height: int = 3) -> bytes:
     """A valid PNG without Pillow: grey pixels."""
+
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 
     raw = b"".join(b"\x00" + b"\x80\x80\x80" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 class Store:
@@ -37,8 +43,13 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self.db = sqlite3.connect(path)
-        self.db.execute("CREATE TABLE IF NOT EXISTS joins (game INTEGER, user INTEGER, UNIQUE (game, user))")
-        self.db.execute("CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY AUTOINCREMENT, thread INTEGER)")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS joins (game INTEGER, user INTEGER, UNIQUE (game, user))"
+        )
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS games"
+            " (id INTEGER PRIMARY KEY AUTOINCREMENT, thread INTEGER)"
+        )
         self.db.commit()
 
     def new_game(self, thread_id: int) -> int:
@@ -54,8 +65,11 @@ class Store:
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:join:(?P<game>\d+)"):
     def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.primary,
-                                           custom_id=f"tiny:join:{game}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Join", style=discord.ButtonStyle.primary, custom_id=f"tiny:join:{game}"
+            )
+        )
         self.game = game
 
     @classmethod
@@ -66,24 +80,33 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:join
         count = interaction.client.store.join(self.game, interaction.user.id)
         view = discord.ui.View(timeout=None).add_item(JoinButton(self.game))
         await interaction.response.edit_message(
-            content=f"Game {self.game}: {count} joined (last: {interaction.user.name}, pid {os.getpid()})",
-            view=view)
+            content=f"Game {self.game}: {count} joined "
+            f"(last: {interaction.user.name}, pid {os.getpid()})",
+            view=view,
+        )
 
 
 class FilmSelect(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    @discord.ui.select(placeholder="Pick a film", custom_id="tiny:film", row=0,
-                       options=[discord.SelectOption(label=f, value=f.lower()) for f in FILMS[:4]])
+    @discord.ui.select(
+        placeholder="Pick a film",
+        custom_id="tiny:film",
+        row=0,
+        options=[discord.SelectOption(label=f, value=f.lower()) for f in FILMS[:4]],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
-        await interaction.response.edit_message(content=f"{interaction.user.name} picked {select.values[0]}",
-                                                view=None)
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} picked {select.values[0]}", view=None
+        )
 
     @discord.ui.button(label="Refresh", custom_id="tiny:refresh", row=1)
     async def refresh(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.defer()  # a deferred update: nothing visible yet
-        await interaction.edit_original_response(content=f"Which film? (refreshed by {interaction.user.name})")
+        await interaction.edit_original_response(
+            content=f"Which film? (refreshed by {interaction.user.name})"
+        )
 
 
 class RevealView(discord.ui.View):
@@ -101,8 +124,9 @@ class BidModal(discord.ui.Modal, title="Your bid"):
     note = discord.ui.TextInput(label="Note", required=False, style=discord.TextStyle.paragraph)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"Bid {self.amount.value} ({self.note.value or 'no note'})",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            f"Bid {self.amount.value} ({self.note.value or 'no note'})", ephemeral=True
+        )
 
 
 demo = app_commands.Group(name="demo", description="Harness self-test commands")
@@ -110,8 +134,12 @@ demo = app_commands.Group(name="demo", description="Harness self-test commands")
 
 @demo.command(description="Start a game in a new thread")
 @app_commands.describe(name="Thread name", seats="How many seats", private="Invite-only thread")
-async def start(interaction: discord.Interaction, name: str, seats: app_commands.Range[int, 2, 6] = 4,
-                private: bool = False) -> None:
+async def start(
+    interaction: discord.Interaction,
+    name: str,
+    seats: app_commands.Range[int, 2, 6] = 4,
+    private: bool = False,
+) -> None:
     kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
     thread = await interaction.channel.create_thread(name=name, type=kind)
     if private:
@@ -136,7 +164,9 @@ async def secret(interaction: discord.Interaction) -> None:
 async def picture(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
     embed = discord.Embed(title="The board").set_image(url="attachment://board.png")
-    await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(tiny_png()), "board.png"))
+    await interaction.followup.send(
+        embed=embed, file=discord.File(io.BytesIO(tiny_png()), "board.png")
+    )
 
 
 @demo.command(description="Walk through the channel, thread and webhook routes")
@@ -157,7 +187,9 @@ async def tour(interaction: discord.Interaction) -> None:
     members = await thread.fetch_members()
     await thread.edit(archived=True, locked=True)
     await interaction.edit_original_response(
-        content=f"tour: {len(history)} in history, fetched {fetched.content!r}, {len(members)} in thread")
+        content=f"tour: {len(history)} in history, fetched {fetched.content!r}, "
+        f"{len(members)} in thread"
+    )
     extra = await interaction.followup.send("extra", ephemeral=True, wait=True)
     await extra.edit(content="extra (edited)")
     gone = await interaction.followup.send("gone soon", wait=True)
@@ -186,13 +218,21 @@ async def find(interaction: discord.Interaction, film: str) -> None:
 
 
 @find.autocomplete("film")
-async def find_film(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=f, value=f) for f in FILMS if f.lower().startswith(current.lower())]
+async def find_film(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=f, value=f) for f in FILMS if f.lower().startswith(current.lower())
+    ]
 
 
 @demo.command(description="Send a broken message (for the validator)")
-@app_commands.choices(flaw=[app_commands.Choice(name="long custom_id", value="custom_id"),
-                            app_commands.Choice(name="long content", value="content")])
+@app_commands.choices(
+    flaw=[
+        app_commands.Choice(name="long custom_id", value="custom_id"),
+        app_commands.Choice(name="long content", value="content"),
+    ]
+)
 async def broken(interaction: discord.Interaction, flaw: app_commands.Choice[str]) -> None:
     view = discord.ui.View()
     content = "broken"
@@ -226,8 +266,34 @@ async def slow(interaction: discord.Interaction, seconds: float) -> None:
     await interaction.response.send_message("done")
 
 
+table = app_commands.Group(name="table", description="Seats and invitations", parent=demo)
+
+
+@table.command(description="Take a seat")
+async def seat(interaction: discord.Interaction, number: app_commands.Range[int, 1, 6]) -> None:
+    await interaction.response.send_message(
+        f"{interaction.user.name} sits at {number}", ephemeral=True
+    )
+
+
+@table.command(description="Invite someone")
+async def invite(
+    interaction: discord.Interaction,
+    who: discord.Member,
+    where: discord.TextChannel,
+    role: discord.Role | None = None,
+) -> None:
+    role_text = f" as {role.name}" if role else ""
+    await interaction.response.send_message(
+        f"{who.display_name} (joined {who.joined_at:%Y}) "
+        f"invited to #{where.name} ({where.id}){role_text}"
+    )
+
+
 class Tiny(commands.Bot):
-    def __init__(self, *, db_path: str = ":memory:", guild_id: int | None = None, **options) -> None:
+    def __init__(
+        self, *, db_path: str = ":memory:", guild_id: int | None = None, **options
+    ) -> None:
         intents = discord.Intents.default()
         intents.members = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **options)
@@ -251,8 +317,9 @@ class Tiny(commands.Bot):
         else:
             await self.tree.sync()
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         if isinstance(error, app_commands.MissingPermissions):
             await interaction.response.send_message("You need Manage Server.", ephemeral=True)
             return
@@ -272,8 +339,11 @@ def main() -> None:
     discord.http.Route.BASE = os.environ["MARQUEE_API_BASE"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["MARQUEE_GATEWAY_URL"])
     discord.utils.setup_logging(level=logging.INFO)
-    bot = Tiny(db_path=os.environ["MARQUEE_DB"], guild_id=int(os.environ["DEV_GUILD_ID"]),
-               guild_ready_timeout=float(os.environ.get("MARQUEE_GUILD_READY_TIMEOUT", "2")))
+    bot = Tiny(
+        db_path=os.environ["MARQUEE_DB"],
+        guild_id=int(os.environ["DEV_GUILD_ID"]),
+        guild_ready_timeout=float(os.environ.get("MARQUEE_GUILD_READY_TIMEOUT", "2")),
+    )
     asyncio.run(bot.start(os.environ["DISCORD_TOKEN"]))
 
 
