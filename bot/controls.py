@@ -97,6 +97,8 @@ def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
     together, then everything becomes selects of 25 shown ``rows - 1`` at a
     time, the last row then holding the page buttons.
     """
+    if rows < 2:
+        raise ValueError("a layout needs at least two rows (one for page buttons)")
     natural: list[Row] = []
     loose: list[dict[str, Any]] = []
     selects: list[tuple[str, list[dict[str, Any]]]] = []

@@ -9,6 +9,7 @@ and its renderer rendering/<package>.py exposes render(view, image="board") -> P
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Callable
@@ -44,14 +45,11 @@ def register(game_id: str, game_kit: GameKit) -> None:
 
 
 def available() -> list[str]:
-    """Game ids whose rules are implemented, in menu order."""
+    """Game ids whose rules and renderer are both present, in menu order."""
     found = list(_EXTRA)
     for game_id, package in PACKAGES.items():
-        try:
-            importlib.import_module(f"bot.games.{package}")
-        except ModuleNotFoundError:
-            continue
-        found.append(game_id)
+        if all(importlib.util.find_spec(f"{layer}.{package}") for layer in ("bot.games", "rendering")):
+            found.append(game_id)
     return found
 
 

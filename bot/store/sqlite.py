@@ -177,6 +177,18 @@ class Store:
         )
         return [(row["seat"], row["action"]) for row in await cursor.fetchall()]
 
+    async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
+        """The latest public lines of a game, oldest first (its thread notes, from the outbox)."""
+        cursor = await self._db.execute(
+            "SELECT payload FROM outbox WHERE game_id = ? AND kind = 'thread' ORDER BY id DESC LIMIT ?",
+            (game_id, limit * 4),
+        )
+        lines: list[str] = []
+        for row in await cursor.fetchall():
+            text = json.loads(row["payload"]).get("text", "")
+            lines = [line for line in text.splitlines() if line] + lines
+        return lines[-limit:]
+
     async def unsent(self, limit: int = 200) -> list[OutboxItem]:
         cursor = await self._db.execute(
             "SELECT id, game_id, kind, payload, attempts FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?",

@@ -1,0 +1,116 @@
+"""Delivering outbox messages to Discord: thread posts with the board, DMs with secrets."""
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import controls
+from bot.dispatch import Outgoing
+from bot.store import SeatRecord
+from bot.tables import Table
+
+from .ui import build_view
+
+if TYPE_CHECKING:
+    from bot.app import MarqueeBot
+
+MESSAGE_LIMIT = 2000
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Cut text into Discord-sized messages at line ends where possible."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        if len(line) > limit:  # a line too long for any message is cut where it must be
+            if current:
+                chunks.append(current)
+            pieces = [line[i:i + limit] for i in range(0, len(line), limit)]
+            chunks.extend(pieces[:-1])
+            current = pieces[-1]
+        elif current and len(current) + len(line) + 1 > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks or [""]
+
+
+def turn_lines(message: Outgoing) -> list[str]:
+    lines = []
+    for seat in message.turn:
+        who = f"<@{seat['user_id']}>" if seat.get("user_id") else f"Seat {seat['seat'] + 1}"
+        if seat.get("is_bot"):
+            continue
+        lines.append(f"▶ {who}: {seat['prompt']}")
+    return lines
+
+
+def turn_rows(message: Outgoing) -> list[controls.Row]:
+    """The public controls: one player's public choices, or a panel button for many."""
+    if message.result is not None:
+        return []
+    humans = [seat for seat in message.turn if not seat.get("is_bot")]
+    panel = controls.Button(controls.panel_id(message.game_id), "My hand & options", "primary")
+    if len(humans) == 1 and humans[0]["choices"]:
+        rows, _ = controls.layout(message.game_id, message.version, humans[0]["choices"], rows=4)
+        return [*rows, [panel]]
+    return [[panel]]
+
+
+class DiscordTransport:
+    def __init__(self, bot: MarqueeBot) -> None:
+        self.bot = bot
+
+    async def _thread(self, table: Table) -> discord.abc.Messageable:
+        channel_id = table.record.thread_id or table.record.channel_id
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def post(self, table: Table, message: Outgoing) -> None:
+        channel = await self._thread(table)
+        lines = [message.text] if message.text else []
+        if message.result:
+            lines.append(f"🏆 **Game over.** {message.result}")
+        elif message.status:
+            lines.append(f"-# {message.status}")
+        lines += turn_lines(message)
+        chunks = split_text("\n".join(lines))
+        for chunk in chunks[:-1]:
+            await channel.send(chunk, allowed_mentions=MENTION_USERS)
+        files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
+        view = build_view(turn_rows(message))
+        kwargs = {"files": files, "allowed_mentions": MENTION_USERS}
+        if view is not None:
+            kwargs["view"] = view
+        await channel.send(chunks[-1] or None, **kwargs)
+
+    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
+        if seat.user_id is None:
+            return True
+        user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+        thread = f"<#{table.record.thread_id}>" if table.record.thread_id else f"game #{table.id}"
+        text = f"{message.text}\n-# {thread}" if message.text else f"-# {thread}"
+        view = None
+        if message.turn:
+            seat_turn = message.turn[0]
+            text = f"{text}\n▶ {seat_turn['prompt']}"
+            rows, _ = controls.layout(table.id, message.version, seat_turn["choices"])
+            view = build_view(rows)
+        try:
+            for chunk in split_text(text)[:-1]:
+                await user.send(chunk)
+            kwargs = {"view": view} if view is not None else {}
+            await user.send(split_text(text)[-1], **kwargs)
+        except discord.Forbidden:
+            return False
+        return True
+
+    async def notice(self, table: Table, text: str) -> None:
+        channel = await self._thread(table)
+        await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
