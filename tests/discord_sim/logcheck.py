@@ -7,10 +7,13 @@ import logging
 import re
 from collections.abc import Callable
 
-# A subprocess bot's stderr line counts as an error when it names the level or starts a traceback.
-ANSI_ESCAPE = re.compile(
-    r"\x1b\[[0-9;]*[A-Za-z]"
-)  # discord.py colours its log lines on some terminals
+# discord.py colours its log lines when it thinks the stream is a terminal.
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# Lines that continue a traceback: indented frames, blank lines, chaining notes, the exception.
+TRACEBACK_LINE = re.compile(
+    r"^(\s|$|Traceback |The above exception|During handling|[A-Za-z_][\w.]*(: |$))"
+)
+# A subprocess bot's output line is an error when it names the level or starts a traceback.
 ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|^Traceback \(most recent call last\)")
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .logcheck import ANSI_ESCAPE, ERROR_LINE
+from .logcheck import ANSI_ESCAPE, ERROR_LINE, TRACEBACK_LINE
 
 if TYPE_CHECKING:
     from .server import DiscordSim
@@ -94,15 +94,32 @@ class BotProcess:
             )
 
     async def _read(self, proc: asyncio.subprocess.Process) -> None:
+        """Keep every line; report each error line together with the traceback under it."""
         assert proc.stdout is not None
+        block: list[str] = []
         while True:
-            raw = await proc.stdout.readline()
+            try:
+                wait = 0.1 if block else None  # a traceback arrives in one burst
+                raw = await asyncio.wait_for(proc.stdout.readline(), timeout=wait)
+            except TimeoutError:
+                block = self._report(proc, block)
+                continue
             if not raw:
+                self._report(proc, block)
                 return
             line = ANSI_ESCAPE.sub("", raw.decode(errors="replace").rstrip("\n"))
             self.output.append(line)
+            if block and TRACEBACK_LINE.match(line):
+                block.append(line)
+                continue
+            block = self._report(proc, block)
             if ERROR_LINE.search(line):
-                self.sim.report_error(f"[bot pid {proc.pid}] {line}")
+                block = [line]
+
+    def _report(self, proc: asyncio.subprocess.Process, block: list[str]) -> list[str]:
+        if block:
+            self.sim.report_error(f"[bot pid {proc.pid}] " + "\n".join(block))
+        return []
 
     async def kill(self) -> None:
         """SIGKILL, as a crash or an OOM kill would; the sessions it held are forgotten."""
