@@ -35,10 +35,13 @@ class BoulevardBot:
         rounds_left = state["rounds"] - state["round"]
         if "remove:loan" in actions and cash >= 2 * c.sections["loan"].loan:
             return "remove:loan"
+        if not rounds_left and "remove:parties" in actions:
+            return "remove:parties"  # no tips are drawn after the last round: save the upkeep
         runtime = chip(state, seat, "runtime")
         wanted: dict[str, float] = {
             "place:distribution": 3, "place:preview": 2, "place:agency": 2,
-            "place:loan": 6 if cash < 8000 and rounds_left else 0,
+            # Borrow when short, or now and then early on, to invest (repaid once rich).
+            "place:loan": 6 if cash < 8000 and rounds_left else (1 if state["round"] == 1 else 0),
             "place:manager": 4 if rounds_left >= 2 and cash >= 22000 else 0,
             f"place:runtime:{max(1, 2 - runtime)}": 3 if runtime < 2 else 0,
             "place:reroll:1": 1,
@@ -108,7 +111,7 @@ class BoulevardBot:
         screen = state["screens"][seat]
         spare = state["cash"][seat] - upkeep(c, state, seat) - 2000
         budget = max(0, spare // 2 // c.rules.pip_value)
-        target = min(3, budget // 2)
+        target = min(2, budget // 2)
         if len(screen["bids"]) < target:
             left = budget - sum(screen["bids"].values())
             open_boxes = [b for b in c.boxes if b not in screen["bids"]]

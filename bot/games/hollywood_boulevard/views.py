@@ -33,7 +33,6 @@ def board_dict(c: Content) -> dict:
                        "second_deck_only": e.second_deck_only} for e in c.equipment.values()],
         "actors": [{"id": s.id, "name": s.name} for s in c.stars.values() if s.track == "actor"],
         "directors": [{"id": s.id, "name": s.name} for s in c.stars.values() if s.track == "director"],
-        "tips": {k.id: {"name": k.name, "text": k.text} for k in c.tips.values()},
     }
 
 

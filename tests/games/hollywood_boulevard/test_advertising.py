@@ -1,0 +1,225 @@
+"""Advertising behind the screens, the reveal, the Preview House and Advertising Agency."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from bot.engine import IllegalMove, rng_for
+
+from .helpers import C, GAME, act, actions, confirm_all, new, place_all, to_pick, to_screen
+
+
+def record(state: dict, key: str) -> dict:
+    return json.loads(state[key])
+
+
+def box_entry(state: dict, box: str) -> dict:
+    return next(e for e in record(state, "reveal")["boxes"] if e["box"] == box)
+
+
+def test_everyone_bids_at_once_and_pending_shrinks_as_they_confirm():
+    state = to_screen(new(3))
+    assert GAME.pending(state) == {0, 1, 2}
+    state, _ = act(state, 1, "bid:radio:2")
+    state, events = act(state, 1, "bids:confirm")
+    assert GAME.pending(state) == {0, 2}
+    assert GAME.legal(state, 1) == []
+    assert events[0].public and "{p1} has finished advertising" in events[0].text
+    assert GAME.view(state, None)["advertising_done"] == [False, True, False]
+
+
+def test_a_confirmed_screen_may_be_reopened_while_others_bid():
+    state = to_screen(new(2))
+    state, _ = act(state, 0, "bids:confirm")
+    edited = copy.deepcopy(state)
+    GAME.apply(edited, 0, "bids:edit", rng_for(1, 99))  # the host lets a confirmed seat reopen
+    assert not edited["screens"][0]["done"] and GAME.pending(edited) == {0, 1}
+    with pytest.raises(IllegalMove, match="still up"):
+        GAME.apply(edited, 0, "bids:edit", rng_for(1, 99))
+
+
+def test_bids_are_0_to_6_pips_and_capped_by_cash():
+    state = to_screen(new(2))
+    state["cash"][0] = 5_000
+    state, _ = act(state, 0, "bid:radio:3")
+    legal = actions(state, 0)
+    assert "bid:tv:2" in legal and "bid:tv:3" not in legal and "bid:radio:5" in legal
+    with pytest.raises(IllegalMove, match=r"Your bids would total \$6,000; you have \$5,000"):
+        act(state, 0, "bid:tv:3")
+    with pytest.raises(IllegalMove, match="at most 6 pips"):
+        act(state, 1, "bid:tv:7")
+    state, _ = act(state, 0, "bid:radio:0")
+    assert state["screens"][0]["bids"] == {}
+
+
+def test_bid_choices_are_two_selects_of_private_options():
+    state = to_screen(new(2))
+    choices = GAME.legal(state, 0)
+    groups = {}
+    for choice in choices:
+        groups.setdefault(choice.group, []).append(choice)
+        assert choice.private and len(choice.label) <= 80
+    assert len(groups) <= 5 and len(groups["bids-1"]) == 21 and len(groups["bids-2"]) == 21
+    assert any(c.label == "Radio Spots: 3 pips ($3,000)" for c in choices)
+
+
+def test_bids_are_hidden_from_the_public_view_until_the_reveal():
+    state = to_screen(new(3))
+    before = GAME.view(state, None)
+    state, _ = act(state, 0, "bid:tv:5")
+    state, _ = act(state, 0, "bid:bench:1")
+    assert GAME.view(state, None) == before
+    assert GAME.view(state, 0)["my_screen"]["bids"] == {"tv": 5, "bench": 1}
+    assert GAME.view(state, 1)["my_screen"]["bids"] == {}  # only their own screen
+
+
+def test_everyone_pays_their_bids_and_the_highest_bid_wins_a_die():
+    state = to_screen(new(3))
+    bank = state["bank"]
+    state, _ = confirm_all(state, {0: ["bid:radio:4", "bid:tv:1"], 1: ["bid:radio:2"], 2: ["bid:tv:3"]})
+    reveal = record(state, "reveal")
+    assert reveal["spent"] == [5_000, 2_000, 3_000]
+    assert box_entry(state, "radio")["winner"] == 0 and box_entry(state, "tv")["winner"] == 2
+    assert box_entry(state, "bench")["winner"] is None  # nobody bid
+    agency = reveal["agency"]
+    expected = [0, 0, 0]
+    for box, seat in (("radio", 0), ("tv", 2)):
+        expected[seat] += 2 if box == agency else 1
+    assert reveal["ad_dice"] == expected
+    payout = record(state, "payout")
+    assert [p["theatre"]["sources"]["advertising"] for p in payout["players"]] == [0, 0, 0]  # no films
+    assert state["bank"] > bank - 1  # the bids went to the bank (and upkeep too)
+
+
+def test_a_tie_is_a_roll_off():
+    for seed in range(1, 6):
+        state = to_screen(new(3, seed=seed))
+        state, _ = confirm_all(state, {0: ["bid:radio:3"], 1: ["bid:radio:3"], 2: ["bid:radio:1"]})
+        entry = box_entry(state, "radio")
+        assert entry["tied"] == [0, 1] and entry["winner"] in (0, 1)
+        last = entry["rolloff"][-1]
+        assert last[str(entry["winner"])] == max(last.values())
+        assert list(last.values()).count(max(last.values())) == 1
+
+
+def test_a_press_agent_breaks_the_tie_and_an_unused_one_stays_in_hand():
+    state = new(3)
+    state["hands"][1] = ["press"]
+    state["hands"][2] = ["press"]
+    state = to_screen(state)
+    state, _ = confirm_all(state, {0: ["bid:radio:3"], 1: ["bid:radio:3", "tip:press:radio"],
+                                   2: ["bid:tv:2", "tip:press:tv"]})
+    entry = box_entry(state, "radio")
+    assert entry["winner"] == 1 and entry["press"] == [1] and entry["rolloff"] == []
+    tips = record(state, "reveal")["tips"]
+    assert tips[1] == ["Press Agent"] and tips[2] == [] and "press" in state["hands"][2]
+
+
+def test_two_press_agents_on_one_tie_roll_off_between_them():
+    state = new(3)
+    state["hands"][0] = ["press"]
+    state["hands"][1] = ["press"]
+    state = to_screen(state)
+    state, _ = confirm_all(state, {0: ["bid:tv:2", "tip:press:tv"], 1: ["bid:tv:2", "tip:press:tv"],
+                                   2: ["bid:tv:2"]})
+    entry = box_entry(state, "tv")
+    assert entry["tied"] == [0, 1, 2] and entry["press"] == [0, 1] and entry["winner"] in (0, 1)
+    assert set(entry["rolloff"][0]) == {"0", "1"}
+
+
+def test_the_agency_holder_rolls_in_secret_and_that_box_pays_two_dice():
+    state = place_all(new(2), {0: "place:agency"})
+    secret = state["secret"]["agency"]
+    assert secret["seat"] == 0 and C.box_by_die[secret["die"]] == secret["box"]
+    public = GAME.view(state, None)
+    assert public["agency"] is None and public["agency_hidden"] and "my_agency_roll" not in public
+    assert GAME.view(state, 0)["my_agency_roll"]["box"] == secret["box"]
+    hidden = copy.deepcopy(state)
+    hidden["secret"]["agency"] = {"seat": 0, "die": 7 - secret["die"], "box": C.box_by_die[7 - secret["die"]]}
+    assert GAME.view(hidden, None) == GAME.view(state, None)  # the public view does not depend on it
+    state = _finish_picking(state)
+    state, _ = confirm_all(state, {0: [f"bid:{secret['box']}:1"]})
+    reveal = record(state, "reveal")
+    assert reveal["agency"] == secret["box"] and reveal["agency_from"] == 0
+    assert box_entry(state, secret["box"])["dice"] == 2 and reveal["ad_dice"][0] == 2
+
+
+def _finish_picking(state: dict) -> dict:
+    while state["phase"] == "pick":
+        state, _ = act(state, state["picker"], "done")
+    return state
+
+
+def test_without_an_agency_holder_the_die_is_rolled_openly_after_payment():
+    state = to_screen(new(2))
+    assert state["secret"]["agency"] is None and state["agency"] is None
+    state, events = confirm_all(state, {1: ["bid:billboards:2"]})
+    reveal = record(state, "reveal")
+    assert reveal["agency_from"] is None and reveal["agency"] == C.box_by_die[reveal["agency_die"]]
+    assert any("Advertising Agency die (public roll)" in e.text for e in events)
+    assert box_entry(state, "billboards")["dice"] == (2 if reveal["agency"] == "billboards" else 1)
+
+
+def test_the_preview_house_genre_is_secret_until_the_screens_come_down():
+    state = place_all(new(2), {1: "place:preview"})
+    secret = state["secret"]["preview"]
+    if secret["genre"] is None:  # snake eyes: choose
+        state, _ = act(state, 1, "genre:western")
+        secret = state["secret"]["preview"]
+    assert state["genre"] is None and GAME.view(state, None)["genre_hidden"]
+    other = copy.deepcopy(state)
+    other["secret"]["preview"]["genre"] = "musical" if secret["genre"] != "musical" else "war"
+    other["secret"]["preview"]["dice"] = [6, 6]
+    assert GAME.view(other, None) == GAME.view(state, None)
+    assert GAME.view(state, 1)["my_preview_roll"]["genre"] == secret["genre"]
+    state = _finish_picking(state)
+    assert state["genre"] is None  # no public roll when the Preview House is taken
+    state, _ = confirm_all(state)
+    assert state["genre"] == secret["genre"] and record(state, "payout")["genre"] == secret["genre"]
+
+
+def _seed_where(test, players=2, wishes=None):
+    for seed in range(1, 800):
+        state = place_all(new(players, seed=seed), wishes)
+        if test(state):
+            return state
+    raise AssertionError("no seed found")
+
+
+def test_snake_eyes_at_the_preview_house_lets_the_holder_choose_any_genre():
+    state = _seed_where(lambda s: s["phase"] == "genre", wishes={0: "place:preview"})
+    assert GAME.pending(state) == {0}
+    choices = GAME.legal(state, 0)
+    assert len(choices) == 10 and all(c.private for c in choices)
+    state, _ = act(state, 0, "genre:epic")
+    assert state["phase"] == "pick" and state["secret"]["preview"]["genre"] == "epic"
+    state, _ = confirm_all(_finish_picking(state))
+    assert state["genre"] == "epic"
+
+
+def test_without_a_preview_holder_the_genre_dice_are_rolled_openly_after_the_picks():
+    state = to_pick(new(2, seed=3))
+    state["genre"] = "war"
+    state, _ = act(state, 0, "done")
+    state, events = act(state, 1, "done")
+    text = " ".join(e.text for e in events)
+    assert "Genre dice (public roll)" in text
+    if "snake eyes" in text:
+        assert state["genre"] == "war"
+    else:
+        total = int(text.split(" = ")[1].split(" ")[0])
+        assert state["genre"] == C.genre_by_roll[total]
+
+
+def test_public_snake_eyes_leave_the_genre_marker_where_it_is():
+    for seed in range(1, 2000):
+        state = to_pick(new(2, seed=seed))
+        state["genre"] = "war"
+        state, _ = act(state, 0, "done")
+        state, events = act(state, 1, "done")
+        if any("snake eyes" in e.text for e in events):
+            assert state["genre"] == "war"
+            return
+    raise AssertionError("no snake eyes in 2000 seeds")
