@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 
 from cogs.games import GameInteractions
@@ -83,11 +84,13 @@ def point_at(settings: Settings) -> None:
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = settings.gateway_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
 def create_bot(settings: Settings, **options: Any) -> MarqueeBot:
     point_at(settings)
+    if settings.guild_ready_timeout is not None:
+        options.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
     return MarqueeBot(settings, **options)
 
 

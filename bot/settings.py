@@ -19,6 +19,7 @@ class Settings:
     # Set only by the simulated Discord in tests: where the REST API and gateway are.
     api_base: str | None = None
     gateway_url: str | None = None
+    guild_ready_timeout: float | None = None
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -32,4 +33,6 @@ class Settings:
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             api_base=os.environ.get("MARQUEE_API_BASE") or None,
             gateway_url=os.environ.get("MARQUEE_GATEWAY_URL") or None,
+            guild_ready_timeout=float(os.environ["MARQUEE_GUILD_READY_TIMEOUT"])
+            if os.environ.get("MARQUEE_GUILD_READY_TIMEOUT") else None,
         )

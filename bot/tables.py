@@ -171,6 +171,8 @@ class Tables:
             raise TableError(str(error)) from None
         names = table.names()
         events = [Event(f"**{game.name}** begins: {', '.join(names)}.")]
+        # The set-up's own announcements ("eyes open" for a hidden team), if the game has any.
+        events += list(getattr(game, "opening_events", lambda _state: [])(state))
         events += [Event(f"**{game.name}**, game #{game_id}. "
                          + self.private_summary(table.record.game_type, state, seat.seat, names), to=(seat.seat,))
                    for seat in table.seats if not seat.is_bot]

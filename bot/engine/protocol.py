@@ -118,6 +118,10 @@ class Game(Protocol):
     # Optional: ``private_summary(state, seat) -> str`` — what this seat privately
     # knows now (hand, loyalty, sealed bid), as Markdown for a DM or ``/game hand``.
     # Without it the host lists the keys of the private view that the public view lacks.
+    #
+    # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
+    # or single seats (a secret loyalty, who your fellow communists are); the host
+    # sends them once, when the game starts.
 
 
 class BotPolicy(Protocol):
