@@ -58,21 +58,23 @@ class Table:
         return [s.name for s in self.seats]
 
 
-def name_seats(text: str, names: list[str], mentions: dict[int, int] | None = None) -> str:
-    """Replace ``{pN}`` by seat N's name (or a mention, for seats in ``mentions``)."""
+def name_seats(text: str, names: list[str], *, bold: bool = True) -> str:
+    """Replace ``{pN}`` by seat N's name (in bold for messages; plain for button labels)."""
 
     def replace(match: re.Match[str]) -> str:
         seat = int(match.group(1))
-        if mentions and seat in mentions:
-            return f"<@{mentions[seat]}>"
-        return f"**{names[seat]}**" if seat < len(names) else match.group(0)
+        if seat >= len(names):
+            return match.group(0)
+        return f"**{names[seat]}**" if bold else names[seat]
 
     return SEAT_TOKEN.sub(replace, text)
 
 
-def choice_payload(choice: Choice) -> dict[str, Any]:
-    return {"action": choice.action, "label": choice.label, "group": choice.group,
-            "style": choice.style, "private": choice.private, "description": choice.description}
+def choice_payload(choice: Choice, names: list[str]) -> dict[str, Any]:
+    """A choice as stored in the outbox and drawn as a control, with seats named."""
+    return {"action": choice.action, "label": name_seats(choice.label, names, bold=False),
+            "group": choice.group, "style": choice.style, "private": choice.private,
+            "description": name_seats(choice.description, names, bold=False)}
 
 
 class Tables:
@@ -293,7 +295,7 @@ class Tables:
                     payload["turn"] = [{
                         "seat": seat.seat, "user_id": seat.user_id, "is_bot": False,
                         "prompt": name_seats(game.prompt(state, seat.seat), names),
-                        "choices": [choice_payload(c) for c in choices],
+                        "choices": [choice_payload(c, names) for c in choices],
                     }]
             if payload["text"] or "turn" in payload:
                 outbox.append(("private", payload))
@@ -315,7 +317,7 @@ class Tables:
         for seat in sorted(game.pending(state)):
             record = table.seats[seat]
             choices = game.legal(state, seat)
-            public = [choice_payload(c) for c in choices if not c.private]
+            public = [choice_payload(c, names) for c in choices if not c.private]
             # A prompt for a wholly private decision may name a secret ("Choose a
             # property for *Boardwalk Fire*"), so the table only sees that one is pending.
             prompt = game.prompt(state, seat) if public else "is deciding in private."

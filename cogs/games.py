@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import controls, registry
-from bot.tables import Member, Table, TableError, name_seats
+from bot.tables import Member, Table, TableError, choice_payload, name_seats
 
 from .ui import build_view, guarded, reply
 
@@ -163,8 +163,7 @@ class GameInteractions:
         rows: list[controls.Row] = []
         if choices:
             lines.append(f"▶ {name_seats(game.prompt(state, seat), table.names())}")
-            payload = [{"action": c.action, "label": c.label, "group": c.group, "style": c.style,
-                        "description": c.description} for c in choices]
+            payload = [choice_payload(c, table.names()) for c in choices]
             rows, _ = controls.layout(table.id, table.record.version, payload, page=page)
         elif table.record.status == "running":
             lines.append("-# Nothing for you to do right now.")
