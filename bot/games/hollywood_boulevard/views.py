@@ -6,7 +6,7 @@ import copy
 import json
 
 from .common import capacity, dollars, hours, minutes_used, seat_tag, upkeep
-from .content import Content, Film
+from .content import Content, Film, slug
 
 GAME_ID = "hollywood-boulevard"
 
@@ -17,7 +17,12 @@ def film_dict(film: Film) -> dict:
         "cast": list(film.cast), "colour": film.colour, "process": film.process, "genre": film.genre,
         "minutes": film.minutes, "price": film.price, "dice": film.dice,
         "specials": list(film.specials), "country": film.country, "stars": list(film.stars),
+        "starred": [name for name in (*film.cast, *film.directors) if _slug_in(name, film.stars)],
     }
+
+
+def _slug_in(name: str, star_ids: tuple[str, ...]) -> bool:
+    return slug(name) in star_ids
 
 
 def board_dict(c: Content) -> dict:

@@ -1,0 +1,549 @@
+"""Hollywood Boulevard pictures, drawn from a view only (about 1100 px wide, large text, so
+a phone's half-size preview still reads).
+
+``board``   the round track, the three top sections (genre generator, Advertising Agency,
+            Distribution Agency), the Amenity Boxes with markers and chips, the star tracks
+            with their Popularity Cubes, and every theatre's cash.
+``array``   this round's 24 films, grouped by genre: title, price, dice, running time,
+            colour process, specials, cast and director (☆ = on the star tracks).
+``bids``    the advertising reveal: every bid on every box, the winners, ties and roll-offs.
+``payout``  each theatre's dice, film by film, with where they came from, and the totals.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from .kit import (
+    BACKGROUND, GOLD, INK, MUTED, PANEL, canvas, die_face, draw_text, fit_text, player_style,
+    player_token, text_width, to_png, wrap,
+)
+
+WIDTH = 1100
+PAD = 24
+SCREEN_RED = (150, 28, 38)
+MARQUEE = (52, 20, 24)
+CARD = (246, 240, 224)
+CARD_INK = (34, 30, 28)
+CARD_MUTED = (105, 96, 88)
+DIM = (70, 74, 86)
+WIN = (80, 180, 110)
+GENRE_COLOURS = {
+    "musical": (205, 80, 150), "suspense": (70, 80, 110), "adventure": (40, 140, 80),
+    "war": (110, 120, 60), "scifi": (30, 150, 160), "epic": (120, 70, 170),
+    "romance": (215, 90, 100), "comedy": (225, 140, 40), "western": (150, 95, 50),
+    "drama": (50, 100, 190),
+}
+SPECIAL_LABEL = {
+    "3d": "3-D", "cinemascope": "CinemaScope", "vistavision": "VistaVision",
+    "superscope": "SuperScope", "oscar": "Oscar", "bafta": "BAFTA",
+}
+COLOUR_LABEL = {"bw": "B&W", "technicolor": "Technicolor"}
+CHIP_LETTER = {"superscope": "S", "vistavision": "V"}
+
+
+def render(view: dict[str, Any], image: str = "board") -> bytes:
+    drawers = {"board": _board, "array": _array, "bids": _bids, "payout": _payout}
+    if image not in drawers:
+        raise ValueError(f"Hollywood Boulevard draws {', '.join(drawers)}; not {image!r}")
+    return drawers[image](view)
+
+
+# ------------------------------------------------------------------ shared pieces
+
+def _name(view: dict[str, Any], seat: int) -> str:
+    names = view.get("names") or []
+    return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def _hours(minutes: int) -> str:
+    return f"{minutes // 60}h{minutes % 60:02d}"
+
+
+def _title_bar(draw: ImageDraw.ImageDraw, title: str, subtitle: str, height: int = 84) -> int:
+    """A cinema marquee: red band, gold title, a row of bulbs."""
+    draw.rectangle((0, 0, WIDTH, height), fill=MARQUEE)
+    for x in range(14, WIDTH, 28):
+        draw.ellipse((x - 4, 6, x + 4, 14), fill=GOLD)
+        draw.ellipse((x - 4, height - 14, x + 4, height - 6), fill=GOLD)
+    draw_text(draw, (PAD, height / 2), title, 36, fill=GOLD, bold=True, anchor="lm", max_width=600)
+    draw_text(draw, (WIDTH - PAD, height / 2), subtitle, 24, fill=INK, anchor="rm", max_width=460)
+    return height
+
+
+def _panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str,
+           fill=PANEL, title_fill=GOLD, size: int = 22) -> None:
+    draw.rounded_rectangle(box, radius=12, fill=fill)
+    draw_text(draw, (box[0] + 14, box[1] + 10), title, size, fill=title_fill, bold=True,
+              max_width=box[2] - box[0] - 28)
+
+
+def _chip(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, count: int, letter: str = "") -> float:
+    """A player's chip (their token, small) with a count; returns the width used."""
+    player_token(draw, seat, cx, cy, 13)
+    text = letter + (f"×{count}" if count > 1 else "")
+    if text:
+        draw_text(draw, (cx + 16, cy), text, 18, fill=INK, bold=True, anchor="lm")
+        return 34 + text_width(text, 18, True)
+    return 32
+
+
+def _genre_name(view: dict[str, Any], genre: str | None) -> str:
+    if genre is None:
+        return "none"
+    return next(g["name"] for g in view["board"]["genres"] if g["id"] == genre)
+
+
+def _box_name(view: dict[str, Any], box: str) -> str:
+    return next(b["name"] for b in view["board"]["boxes"] if b["id"] == box)
+
+
+# ------------------------------------------------------------------ board
+
+def _board(view: dict[str, Any]) -> bytes:
+    img, draw = canvas(WIDTH, 2600)  # cropped to what was drawn
+    deck = "first deck" if view["deck"] == 1 else "second deck"
+    y = _title_bar(draw, "HOLLYWOOD BOULEVARD", f"Round {view['round']} of {view['rounds']} · {deck}")
+    y = _round_track(draw, view, y + 12)
+    y = _top_sections(draw, view, y + 12)
+    y = _amenities(draw, view, y + 14)
+    y = _star_tracks(draw, view, y + 14)
+    y = _theatres(draw, view, y + 14)
+    return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+
+
+def _round_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    rounds = view["rounds"]
+    draw_text(draw, (PAD, y + 24), "Round", 22, fill=MUTED, anchor="lm")
+    x0, size = PAD + 90, 56
+    for number in range(1, rounds + 1):
+        x = x0 + (number - 1) * (size + 10)
+        current = number == view["round"]
+        second = number > view["switch_after"]
+        fill = GOLD if current else (PANEL if number > view["round"] else DIM)
+        draw.rounded_rectangle((x, y, x + size, y + 48), radius=8, fill=fill,
+                               outline=SCREEN_RED if second else None, width=3)
+        draw_text(draw, (x + size / 2, y + 24), str(number), 26, fill=BACKGROUND if current else INK,
+                  bold=True, anchor="mm")
+    note_x = x0 + rounds * (size + 10) + 10
+    draw_text(draw, (note_x, y + 24), f"red frame = second film deck (after round {view['switch_after']})",
+              18, fill=MUTED, anchor="lm", max_width=WIDTH - note_x - PAD)
+    return y + 48
+
+
+def _holder(view: dict[str, Any], spot: str) -> int | None:
+    for seat, spots in enumerate(view["markers"]):
+        if spot in spots:
+            return seat
+    return None
+
+
+def _top_sections(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    height = 300
+    widths = (420, 356, WIDTH - 2 * PAD - 420 - 356 - 24)
+    boxes, x = [], PAD
+    for width in widths:
+        boxes.append((x, y, x + width, y + height))
+        x += width + 12
+    titles = ["Preview House", "Advertising Agency", "Distribution Agency"]
+    for box, title, spot in zip(boxes, titles, ("preview", "agency", "distribution")):
+        _panel(draw, box, title, fill=(58, 36, 40))
+        holder = _holder(view, spot)
+        if holder is not None:
+            _marker(draw, holder, box[2] - 28, box[1] + 24)
+    _genre_generator(draw, view, boxes[0])
+    _agency_table(draw, view, boxes[1])
+    box = boxes[2]
+    cx = (box[0] + box[2]) / 2
+    holder = _holder(view, "distribution")
+    draw_text(draw, (cx, y + 70), "First film pick", 22, fill=INK, anchor="mm")
+    if holder is not None:
+        player_token(draw, holder, cx, y + 150, 34)
+        draw_text(draw, (cx, y + 214), _name(view, holder), 21, fill=INK, bold=True, anchor="mm",
+                  max_width=box[2] - box[0] - 24)
+    else:
+        draw_text(draw, (cx, y + 140), "free:", 20, fill=MUTED, anchor="mm")
+        draw_text(draw, (cx, y + 168), "the start player", 20, fill=MUTED, anchor="mm")
+        draw_text(draw, (cx, y + 196), "picks first", 20, fill=MUTED, anchor="mm")
+    return y + height
+
+
+def _genre_generator(draw: ImageDraw.ImageDraw, view: dict[str, Any], box) -> None:
+    """2d6 → genre, the genre marker in gold (hidden while the Preview House roll is secret)."""
+    hidden = view["genre_hidden"]
+    x, top = box[0] + 14, box[1] + 48
+    cell_w = (box[2] - box[0] - 28 - 8) / 2
+    for index, genre in enumerate(view["board"]["genres"]):
+        gx = x + (index % 2) * (cell_w + 8)
+        gy = top + (index // 2) * 44
+        on = genre["id"] == view["genre"] and not hidden
+        draw.rounded_rectangle((gx, gy, gx + cell_w, gy + 38), radius=6, fill=GOLD if on else GENRE_COLOURS[genre["id"]])
+        draw.rounded_rectangle((gx + 3, gy + 3, gx + 37, gy + 35), radius=5, fill=(20, 20, 24))
+        draw_text(draw, (gx + 20, gy + 19), str(genre["roll"]), 19, fill=INK, bold=True, anchor="mm")
+        draw_text(draw, (gx + 44, gy + 19), genre["name"], 18, fill=BACKGROUND if on else (255, 255, 255),
+                  bold=on, anchor="lm", max_width=cell_w - 50)
+    note = "2 = snake eyes" + (" · this round's roll is secret" if hidden else "")
+    draw_text(draw, (x, box[3] - 24), note, 17, fill=MUTED, anchor="lm", max_width=box[2] - box[0] - 28)
+
+
+def _agency_table(draw: ImageDraw.ImageDraw, view: dict[str, Any], box) -> None:
+    """d6 → Advertising Box, the agency marker in gold (hidden while its roll is secret)."""
+    x, top = box[0] + 14, box[1] + 48
+    for index, ad in enumerate(view["board"]["boxes"]):
+        by = top + index * 36
+        on = ad["id"] == view["agency"] and not view["agency_hidden"]
+        draw.rounded_rectangle((x, by, box[2] - 14, by + 32), radius=6, fill=GOLD if on else PANEL)
+        die_face(draw, x + 3, by + 3, 26, ad["die"])
+        draw_text(draw, (x + 38, by + 16), ad["name"] + ("  ×2 dice" if on else ""), 19,
+                  fill=BACKGROUND if on else INK, bold=on, anchor="lm", max_width=box[2] - x - 56)
+    if view["agency_hidden"]:
+        draw_text(draw, (x, box[3] - 24), "this round's die is secret", 17, fill=MUTED, anchor="lm")
+
+
+AMENITY_ORDER = ("manager", "loan", "runtime", "reroll", "parties", "parking", "concessions", "ac",
+                 "3d", "lens", "scope")
+
+
+def _amenity_cost(section: dict[str, Any], equipment: list[dict[str, Any]]) -> str:
+    sid = section["id"]
+    if sid == "manager":
+        return f"{_money(section['cost'])}: a 2nd marker"
+    if sid == "loan":
+        return f"borrow {_money(section['loan'])}"
+    if sid in ("runtime", "reroll"):
+        return f"{_chip_range(section)}, free"
+    if section["equipment"]:
+        items = [e for e in equipment if e["section"] == sid]
+        return " · ".join(f"{e['name'].split()[0]} {_money(e['cost'])}" for e in items)
+    if sid == "parties":
+        return f"{_money(section['cost'])}: 2 tips a round"
+    return f"{_chip_range(section)}, {_money(section['cost'])} each"
+
+
+def _chip_range(section: dict[str, Any]) -> str:
+    most = section["max_chips"]
+    return "1 chip" if most == 1 else f"1–{most} chips"
+
+
+def _amenities(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    draw_text(draw, (PAD, y), "Amenity Boxes  (every chip costs $1,000 a round)", 24, fill=GOLD, bold=True)
+    sections = {s["id"]: s for s in view["board"]["sections"]}
+    cols, cell_w, cell_h = 3, (WIDTH - 2 * PAD - 24) / 3, 104
+    top = y + 40
+    for index, sid in enumerate(AMENITY_ORDER):
+        x = PAD + (index % cols) * (cell_w + 12)
+        cy = top + (index // cols) * (cell_h + 10)
+        box = (x, cy, x + cell_w, cy + cell_h)
+        _panel(draw, box, sections[sid]["name"], size=21)
+        draw_text(draw, (x + 14, cy + 40), _amenity_cost(sections[sid], view["board"]["equipment"]), 17,
+                  fill=MUTED, max_width=cell_w - 28)
+        chip_x = x + 22
+        keys = sections[sid]["equipment"] or [sid]
+        for seat, chips in enumerate(view["chips"]):
+            for key in keys:
+                if chips.get(key):
+                    chip_x += _chip(draw, seat, chip_x, cy + 82, chips[key], CHIP_LETTER.get(key, ""))
+        marker_x = x + cell_w - 24
+        for seat, spots in enumerate(view["markers"]):
+            for spot in spots:
+                if spot == sid:
+                    _marker(draw, seat, marker_x, cy + 26)
+                    marker_x -= 40
+    rows = -(-len(AMENITY_ORDER) // cols)
+    legend_y = top + rows * (cell_h + 10) - 110 + 6
+    lx = PAD + 2 * (cell_w + 12) + 14
+    draw_text(draw, (lx, legend_y + 10), "big token = marker", 18, fill=MUTED)
+    draw_text(draw, (lx, legend_y + 36), "small token = chip (×count)", 18, fill=MUTED)
+    draw_text(draw, (lx, legend_y + 62), "S / V = SuperScope / VistaVision", 18, fill=MUTED)
+    return top + rows * (cell_h + 10) - 10
+
+
+def _marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float) -> None:
+    """A Player Marker: the seat's token on a white stand, bigger than a chip."""
+    draw.ellipse((cx - 19, cy - 19, cx + 19, cy + 19), fill=(250, 250, 250))
+    player_token(draw, seat, cx, cy, 16)
+
+
+def _star_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    draw_text(draw, (PAD, y), "Stars  (each cube: +1 die on every film with that name)", 24,
+              fill=GOLD, bold=True)
+    y += 40
+    for title, stars in (("Actors & actresses", view["board"]["actors"]),
+                         ("Directors", view["board"]["directors"])):
+        draw_text(draw, (PAD, y), title, 20, fill=MUTED, bold=True)
+        y += 30
+        cols, cell_w, cell_h = 3, (WIDTH - 2 * PAD - 20) / 3, 42
+        for index, star in enumerate(stars):
+            x = PAD + (index % cols) * (cell_w + 10)
+            sy = y + (index // cols) * (cell_h + 6)
+            cubes = view["cubes"].get(star["id"], [])
+            draw.rounded_rectangle((x, sy, x + cell_w, sy + cell_h), radius=8,
+                                   fill=(74, 62, 40) if cubes else PANEL)
+            draw_text(draw, (x + 10, sy + cell_h / 2), "☆ " + star["name"], 19, fill=INK, anchor="lm",
+                      max_width=cell_w - 130)
+            cx = x + cell_w - 12
+            for seat, spots in enumerate(view["markers"]):
+                if f"star:{star['id']}" in spots:
+                    _marker(draw, seat, cx - 8, sy + cell_h / 2)
+                    cx -= 38
+            for n, seat in enumerate(cubes[:5]):
+                colour = player_style(seat).colour
+                bx = cx - 20 - n * 23
+                draw.rectangle((bx, sy + 11, bx + 20, sy + 31), fill=colour, outline=(20, 20, 20), width=2)
+            if len(cubes) > 5:
+                draw_text(draw, (cx - 24 - 5 * 23, sy + cell_h / 2), f"+{len(cubes) - 5}", 17,
+                          fill=INK, bold=True, anchor="rm")
+        y += -(-len(stars) // cols) * (cell_h + 6) + 12
+    return y
+
+
+def _theatres(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    draw_text(draw, (PAD, y), "Theatres", 24, fill=GOLD, bold=True)
+    draw_text(draw, (WIDTH - PAD, y + 4), "cash · loans · tips in hand · upkeep", 18, fill=MUTED, anchor="ra")
+    y += 40
+    for seat in range(view["players"]):
+        row = (PAD, y, WIDTH - PAD, y + 46)
+        draw.rounded_rectangle(row, radius=8, fill=PANEL)
+        player_token(draw, seat, PAD + 24, y + 23, 16)
+        name = _name(view, seat) + ("  ★ start" if seat == view["start"] else "")
+        draw_text(draw, (PAD + 50, y + 23), name, 22, fill=INK, bold=True, anchor="lm", max_width=380)
+        draw_text(draw, (PAD + 600, y + 23), _money(view["cash"][seat]), 26, fill=GOLD, bold=True, anchor="rm")
+        loans = view["loans"][seat]
+        extra = [f"{loans} loan{'s' * (loans > 1)}" if loans else "no loan", f"{view['hand_sizes'][seat]} tips",
+                 f"upkeep {_money(view['upkeep'][seat])}"]
+        draw_text(draw, (PAD + 620, y + 23), " · ".join(extra), 19, fill=INK, anchor="lm", max_width=430)
+        y += 52
+    return y
+
+
+# ------------------------------------------------------------------ array
+
+CARD_W, CARD_H, CARD_GAP = 342, 178, 12
+
+
+def _array(view: dict[str, Any]) -> bytes:
+    order = {g["id"]: i for i, g in enumerate(view["board"]["genres"])}
+    films = sorted(view["array"], key=lambda f: (order[f["genre"]], f["price"], f["title"]))
+    rows = -(-len(films) // 3)
+    height = 84 + 60 + rows * (CARD_H + CARD_GAP) + 20
+    img, draw = canvas(WIDTH, height)
+    trending = "secret" if view["genre_hidden"] else _genre_name(view, view["genre"])
+    _title_bar(draw, "THIS ROUND'S FILMS", f"Round {view['round']} · trending: {trending}")
+    draw_text(draw, (PAD, 100), "Grouped by genre · ☆ on the star tracks · a token marks a picked film",
+              19, fill=MUTED, max_width=WIDTH - 2 * PAD)
+    for index, film in enumerate(films):
+        x = PAD + (index % 3) * (CARD_W + CARD_GAP)
+        y = 140 + (index // 3) * (CARD_H + CARD_GAP)
+        _film_card(draw, view, film, x, y)
+    return to_png(img)
+
+
+def _film_card(draw: ImageDraw.ImageDraw, view: dict[str, Any], film: dict[str, Any], x: float, y: float) -> None:
+    genre_colour = GENRE_COLOURS[film["genre"]]
+    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, fill=CARD)
+    draw.rounded_rectangle((x, y, x + CARD_W, y + 30), radius=10, fill=genre_colour)
+    draw.rectangle((x, y + 20, x + CARD_W, y + 30), fill=genre_colour)
+    draw_text(draw, (x + 10, y + 15), _genre_name(view, film["genre"]).upper(), 17, fill=(255, 255, 255),
+              bold=True, anchor="lm", max_width=CARD_W - 80)
+    year_right = x + CARD_W - 10
+    if film.get("owner") is not None:
+        draw.rounded_rectangle((x + CARD_W - 128, y + 2, x + CARD_W - 4, y + 28), radius=8, fill=(30, 33, 40))
+        draw_text(draw, (x + CARD_W - 120, y + 15), "PICKED", 15, fill=GOLD, bold=True, anchor="lm")
+        player_token(draw, film["owner"], x + CARD_W - 20, y + 15, 11)
+        year_right = x + CARD_W - 136
+    draw_text(draw, (year_right, y + 15), str(film["year"]), 17, fill=(255, 255, 255), anchor="rm")
+    draw_text(draw, (x + 10, y + 36), film["title"], 23, fill=CARD_INK, bold=True, max_width=CARD_W - 20)
+    # price, dice, running time
+    draw_text(draw, (x + 10, y + 68), _money(film["price"]), 21, fill=SCREEN_RED, bold=True)
+    dx = x + 10 + text_width(_money(film["price"]), 21, True) + 12
+    for n in range(film["dice"]):
+        die_face(draw, dx + n * 25, y + 69, 22, 0, fill=(40, 40, 44))
+    draw_text(draw, (dx + film["dice"] * 25 + 4, y + 80), f"{film['dice']}", 19, fill=CARD_MUTED, anchor="lm")
+    draw_text(draw, (x + CARD_W - 10, y + 80), _hours(film["minutes"]), 21, fill=CARD_INK, bold=True, anchor="rm")
+    # colour process and specials
+    badges = [COLOUR_LABEL.get(film["colour"], film["process"])]
+    badges += [SPECIAL_LABEL[s] for s in film["specials"] if s in SPECIAL_LABEL]
+    if film["country"]:
+        badges.append(film["country"])
+    bx = x + 10
+    for badge in badges:
+        special = badge in ("3-D", "CinemaScope", "VistaVision", "SuperScope")
+        prize = badge in ("Oscar", "BAFTA")
+        fill = (40, 40, 44) if special else GOLD if prize else (214, 206, 188)
+        ink = (255, 255, 255) if special else CARD_INK
+        width = text_width(badge, 16, True) + 14
+        if bx + width > x + CARD_W - 8:
+            break
+        draw.rounded_rectangle((bx, y + 96, bx + width, y + 120), radius=6, fill=fill)
+        draw_text(draw, (bx + 7, y + 108), badge, 16, fill=ink, bold=True, anchor="lm")
+        bx += width + 6
+    # cast and director, ☆ for the board's stars
+    starred = set(film["starred"])
+    cast = ", ".join(_with_star(n, starred) for n in film["cast"])
+    director = ", ".join(_with_star(n, starred) for n in film["directors"])
+    draw_text(draw, (x + 10, y + 128), cast, 17, fill=CARD_INK, max_width=CARD_W - 20)
+    draw_text(draw, (x + 10, y + 152), "dir. " + director, 17, fill=CARD_MUTED, max_width=CARD_W - 20)
+
+
+def _with_star(name: str, starred: set[str]) -> str:
+    return name + " ☆" if name in starred else name
+
+
+# ------------------------------------------------------------------ bids
+
+def _bids(view: dict[str, Any]) -> bytes:
+    reveal = view.get("reveal")
+    players = view["players"]
+    col_w = (WIDTH - 2 * PAD - 250) / players
+    height = 84 + 90 + 6 * 104 + 70 + 40 * (players + 2) + 40
+    img, draw = canvas(WIDTH, height)
+    if not reveal:
+        _title_bar(draw, "ADVERTISING", "no screens lowered yet")
+        return to_png(img.crop((0, 0, WIDTH, 200)))
+    _title_bar(draw, "ADVERTISING REVEAL", f"Round {reveal['round']} · $1,000 a pip")
+    y = 100
+    for seat in range(players):
+        cx = PAD + 250 + seat * col_w + col_w / 2
+        player_token(draw, seat, cx, y + 18, 17)
+        lines = wrap(_name(view, seat), col_w - 8, 19, True)[:2]
+        for n, line in enumerate(lines):
+            draw_text(draw, (cx, y + 50 + n * 22 - (len(lines) - 1) * 6), line, 19, fill=INK, bold=True,
+                      anchor="mm", max_width=col_w - 8)
+    y += 78
+    for entry in reveal["boxes"]:
+        agency = entry["box"] == reveal["agency"]
+        draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + 96), radius=10, fill=(74, 62, 40) if agency else PANEL)
+        draw_text(draw, (PAD + 14, y + 30), _box_name(view, entry["box"]), 23, fill=INK, bold=True,
+                  anchor="lm", max_width=230)
+        note = _box_note(view, entry, agency)
+        draw_text(draw, (PAD + 14, y + 66), note, 17, fill=GOLD if agency else MUTED, anchor="lm", max_width=236)
+        for seat in range(players):
+            cx = PAD + 250 + seat * col_w + col_w / 2
+            pips = reveal["bids"][seat].get(entry["box"], 0)
+            if seat == entry["winner"]:
+                draw.rounded_rectangle((cx - col_w / 2 + 6, y + 5, cx + col_w / 2 - 6, y + 91), radius=8,
+                                       outline=WIN, width=4)
+                draw_text(draw, (cx, y + 76), f"+{entry['dice']} di{'ce' if entry['dice'] > 1 else 'e'}", 17,
+                          fill=WIN, bold=True, anchor="mm")
+            if pips:
+                die_face(draw, cx - 24, y + 10, 48, pips)
+            else:
+                draw_text(draw, (cx, y + 34), "—", 26, fill=DIM, anchor="mm")
+        y += 104
+    draw_text(draw, (PAD + 14, y + 24), "Paid", 23, fill=INK, bold=True, anchor="lm")
+    for seat in range(players):
+        cx = PAD + 250 + seat * col_w + col_w / 2
+        draw_text(draw, (cx, y + 24), _money(reveal["spent"][seat]), 22, fill=GOLD, bold=True, anchor="mm",
+                  max_width=col_w - 6)
+    y += 60
+    who = "public roll" if reveal["agency_from"] is None else _name(view, reveal["agency_from"]) + "'s secret roll"
+    draw_text(draw, (PAD, y), f"Advertising Agency die: {reveal['agency_die']} ({who}) → "
+              f"{_box_name(view, reveal['agency'])} pays two dice", 19, fill=INK, max_width=WIDTH - 2 * PAD)
+    y += 34
+    for seat, names in enumerate(reveal["tips"]):
+        if names:
+            player_token(draw, seat, PAD + 12, y + 12, 11)
+            draw_text(draw, (PAD + 32, y + 12), "Insider Tips: " + ", ".join(names), 18, fill=INK,
+                      anchor="lm", max_width=WIDTH - 2 * PAD - 40)
+            y += 32
+    return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+
+
+def _box_note(view: dict[str, Any], entry: dict[str, Any], agency: bool) -> str:
+    if entry["winner"] is None:
+        return "nobody bid"
+    parts = []
+    if agency:
+        parts.append("Agency: ×2")
+    if entry["press"] and len(entry["press"]) == 1:
+        parts.append("tie: Press Agent")
+    elif entry["rolloff"]:
+        rolls = " then ".join(", ".join(f"{player_style(int(seat)).letter} {value}" for seat, value in r.items())
+                              for r in entry["rolloff"])
+        parts.append(f"tie, roll-off: {rolls}")
+    return " · ".join(parts) if parts else "highest bid"
+
+
+# ------------------------------------------------------------------ payout
+
+DIE = 40
+DICE_LEFT = PAD + 370
+SUBTOTAL_W = 70
+SOURCE_LABEL = {"card": "card", "genre": "genre", "cubes": "☆ cube", "tips": "tip",
+                "advertising": "ad", "parking": "parking", "concessions": "concession", "ac": "A/C"}
+
+
+def _per_line() -> int:
+    return int((WIDTH - PAD - 16 - SUBTOTAL_W - DICE_LEFT) // (DIE + 6))
+
+
+def _row_height(row: dict[str, Any]) -> int:
+    lines = max(1, -(-len(row["dice"]) // _per_line()))
+    return max(64, lines * (DIE + 8) + 14)
+
+
+def _payout(view: dict[str, Any]) -> bytes:
+    record = view.get("payout")
+    if not record:
+        img, draw = canvas(WIDTH, 200)
+        _title_bar(draw, "PAYOUT", "no payout yet")
+        return to_png(img)
+    img, draw = canvas(WIDTH, 4000)  # cropped to what was drawn
+    _title_bar(draw, "PAYOUT", f"Round {record['round']} · trending: {_genre_name(view, record['genre'])}")
+    y = 100
+    draw_text(draw, (PAD, y), "$1,000 a pip · ↻ marks a die rerolled from a 1 · right: pips per line",
+              19, fill=MUTED, max_width=WIDTH - 2 * PAD)
+    y += 40
+    for player in record["players"]:
+        y = _payout_block(draw, view, record, player, y) + 12
+    return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+
+
+def _payout_block(draw: ImageDraw.ImageDraw, view: dict[str, Any], record: dict[str, Any],
+                  player: dict[str, Any], y: int) -> int:
+    seat = player["seat"]
+    blockbuster = seat in record["blockbusters"]
+    rows = player["films"] + [{"title": "Theatre", "sources": player["theatre"]["sources"],
+                               "dice": player["theatre"]["dice"]}]
+    rows = [r for r in rows if r["dice"] or r["title"] != "Theatre"]
+    height = 58 + (sum(_row_height(r) for r in rows) if rows else 50) + 6
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + height), radius=12,
+                           fill=(74, 62, 40) if blockbuster else PANEL)
+    player_token(draw, seat, PAD + 26, y + 28, 18)
+    draw_text(draw, (PAD + 54, y + 28), _name(view, seat), 24, fill=INK, bold=True, anchor="lm", max_width=420)
+    total = f"{player['pips']} pips = {_money(player['income'])}"
+    draw_text(draw, (WIDTH - PAD - 16, y + 28), total, 26, fill=GOLD, bold=True, anchor="rm")
+    if blockbuster:
+        draw_text(draw, (PAD + 480, y + 28), "★ BLOCKBUSTER", 22, fill=GOLD, bold=True, anchor="lm")
+    ry = y + 58
+    if not rows:
+        draw_text(draw, (PAD + 20, ry + 10), "no films screened: no dice", 20, fill=MUTED)
+    for row in rows:
+        _dice_row(draw, row, ry)
+        ry += _row_height(row)
+    return y + height
+
+
+def _dice_row(draw: ImageDraw.ImageDraw, row: dict[str, Any], y: int) -> None:
+    left = PAD + 20
+    title, size = fit_text(row["title"], DICE_LEFT - left - 14, 21, True)
+    draw_text(draw, (left, y + 4), title, size, fill=INK, bold=True)
+    parts = [f"{n} {SOURCE_LABEL[k]}{'s' if n > 1 and k not in ('genre', 'card') else ''}"
+             for k, n in row["sources"].items() if n]
+    draw_text(draw, (left, y + 34), " + ".join(parts) or "—", 17, fill=MUTED, max_width=DICE_LEFT - left - 14)
+    x, dy = DICE_LEFT, y + 2
+    for index, faces in enumerate(row["dice"]):
+        if index and index % _per_line() == 0:
+            x, dy = DICE_LEFT, dy + DIE + 8
+        die_face(draw, x, dy, DIE, faces[-1])
+        if len(faces) > 1:
+            draw.ellipse((x + DIE - 14, dy - 7, x + DIE + 6, dy + 13), fill=GOLD, outline=BACKGROUND)
+            draw_text(draw, (x + DIE - 4, dy + 3), "↻", 14, fill=BACKGROUND, bold=True, anchor="mm")
+        x += DIE + 6
+    subtotal = sum(faces[-1] for faces in row["dice"])
+    draw_text(draw, (WIDTH - PAD - 16, y + 22), str(subtotal), 24, fill=INK, bold=True, anchor="rm")
