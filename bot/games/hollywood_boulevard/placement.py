@@ -180,7 +180,7 @@ def _amenity_choices(c: Content, state: dict, seat: int) -> list[Choice]:
     options.append(("place:scope", f"CinemaScope — screen {dollars(c.equipment['cinemascope'].cost)}"))
     for count in range(1, s["reroll"].max_chips + 1):
         options.append((f"place:reroll:{count}",
-                        f"Reroll — {count} chip{'s' * (count > 1)}: reroll {count} rolled 1{'s' * (count > 1)}, free now"))
+                        f"Reroll — {count} chip{'s' * (count > 1)}: {count} reroll{'s' * (count > 1)} of a 1 a round, free now"))
     options.append(("place:parties", f"Parties — {dollars(s['parties'].cost)}: 2 Insider Tips a round"))
     for box in ("parking", "concessions", "ac"):
         section = s[box]
