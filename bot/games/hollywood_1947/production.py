@@ -15,7 +15,7 @@ from .rounds import advance_turn, center_swap_allowed
 from .table import (
     HAND_SIZE, NO_SWAP_PLAYERS, State, add_tokens, all_dice, card_text, cards_available,
     center_jobs, die_by_id, die_name, draw_card, draw_into_hand, face, give_token, holder,
-    job_name, job_numbers, jobs_of, may_receive_token, recipient_name, recipients, roll,
+    job_name, job_numbers, jobs_of, may_receive_token, option, recipient_name, recipients, roll,
     tokens_held,
 )
 
@@ -272,6 +272,10 @@ def _pick_job(cx, state, seat, arg, rng, events, step) -> bool:
     # Only a swap of the producer's own card with another *player's* job lets them go on.
     if seat in (a_holder, b_holder) and None not in (a_holder, b_holder) and a_holder != b_holder:
         new_job = job if a_holder == seat else first
+        # Studio Order: this is the new job's turn, now or never, so its number calls no
+        # second turn for the Producer (a job is performed at most once a round).
+        if option(state, "studio_order"):
+            state["turn"].setdefault("spent", []).append(new_job)
         if can_perform(state, seat, new_job):
             state["step"] = {"kind": "producer_new", "job": new_job}
             return False

@@ -154,7 +154,8 @@ def start_round(cx: Content, state: State, rng: random.Random, events: list[Even
             ghost["star"] = roll(rng)
     if not screenwriter_possible(state):
         reveal_top_poster(cx, state, events)
-    state["turn"] = {"order": turn_order(state), "index": 0, "cursor": 0, "seat": None, "taken": 0}
+    state["turn"] = {"order": turn_order(state), "index": 0, "cursor": 0, "seat": None, "taken": 0,
+                     "spent": []}
     if option(state, "studio_order"):
         state["turn"]["order"] = []
     first = next_turn_seat(state)
@@ -187,14 +188,17 @@ def next_turn_seat(state: State) -> int | None:
     """Who plays the next turn, or None when production is over.
 
     Clockwise play walks the order fixed at the round's start. Studio Order walks
-    the job numbers: whoever holds the next number *now* plays, so a job swapped
-    later can give a player a second turn, or none.
+    the job numbers: whoever holds the next number *now* plays, so a later job
+    taken from the center gives a second turn, and a player whose later job the
+    Producer took gets none. A number whose turn the Producer already used (by
+    taking that job from a player mid-turn) calls no turn of its own.
     """
     turn = state["turn"]
     if option(state, "studio_order"):
+        spent = turn.get("spent", [])
         for job in job_numbers(state):
             who = state["jobs"][str(job)]
-            if job > turn["cursor"] and who is not None:
+            if job > turn["cursor"] and who is not None and job not in spent:
                 turn["cursor"] = job
                 return who
         return None

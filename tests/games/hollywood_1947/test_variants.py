@@ -180,7 +180,7 @@ def test_studio_order_producer_swap_with_a_later_number_skips_that_player():
     for action in ("job:2", "pick:2", "pick:6", "end"):
         state, _ = act(state, 1, action)
     seats = turn_seats(state)
-    assert seats == [2, 1, 4] and 3 not in seats
+    assert seats == [2, 4] and 3 not in seats  # number 6 was the Producer's turn, declined
 
 
 def test_studio_order_swap_with_a_later_center_job_gives_another_turn_with_it():
