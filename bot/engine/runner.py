@@ -54,10 +54,13 @@ def play(game: Game, state: State, seat: int, action: str) -> tuple[State, list[
     """Apply one move and return the new state and its events; ``state`` is untouched."""
     if game.result(state) is not None:
         raise IllegalMove("This game is over.")
-    if seat not in game.pending(state):
-        raise IllegalMove("It is not your turn.")
     if not action or len(action) > MAX_ACTION_LENGTH:
         raise IllegalMove("That move is not one this game understands.")
+    # The game waits on pending seats, whose moves it validates itself. A seat it
+    # is not waiting on may only take a move its legal() offers it by name (taking
+    # back a confirmed sealed bid while others still bid, say).
+    if seat not in game.pending(state) and action not in {c.action for c in game.legal(state, seat)}:
+        raise IllegalMove("It is not your turn.")
     move = state[MOVE_KEY] + 1
     new_state = copy.deepcopy(state)
     events = game.apply(new_state, seat, action, rng_for(state[SEED_KEY], move))
