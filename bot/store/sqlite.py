@@ -272,6 +272,29 @@ class Store:
             )
         return True
 
+    async def idle_games(self, updated_before: float) -> list[GameRecord]:
+        """Running games that have not moved since ``updated_before`` nor been reminded since."""
+        cursor = await self._db.execute(
+            "SELECT * FROM games WHERE status = 'running' AND updated_at < ? AND reminded_version < version"
+            " ORDER BY id", (updated_before,),
+        )
+        return [_game(row) for row in await cursor.fetchall()]
+
+    async def add_reminder(self, game_id: int, version: int, payload: dict[str, Any]) -> bool:
+        """Queue a reminder for ``version`` of a game, unless it moved or was reminded already."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE games SET reminded_version = version WHERE id = ? AND version = ? AND reminded_version < ?",
+                (game_id, version, version),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await db.execute(
+                "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', ?, ?)",
+                (game_id, _dumps(payload), time.time()),
+            )
+        return True
+
     async def mark_sent(self, ids: Iterable[int]) -> None:
         ids = list(ids)
         if not ids:
