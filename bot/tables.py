@@ -30,6 +30,10 @@ class TableError(Exception):
 class StaleMove(TableError):
     """The move was made against a moment of the game that has passed."""
 
+    def __init__(self, message: str, game_id: int) -> None:
+        super().__init__(message)
+        self.game_id = game_id  # the answer shows this game's panel, wherever the click was
+
 
 @dataclass(frozen=True)
 class Member:
@@ -207,9 +211,14 @@ class Tables:
         seat = table.seat_of(member.id)
         if seat is None:
             raise TableError("You are not playing in this game, so you cannot move for a seat in it.")
+        game = registry.game(table.record.game_type)
+        state = table.record.state
+        now = name_seats(game.status(state), table.names())
         if version is not None and version < table.record.seat_epochs.get(seat, 0):
             raise StaleMove("That button is from an earlier moment of this game and no longer applies. "
-                            "Here is what you can do now:")
+                            f"Now: {now} Here is what you can do now:", game_id)
+        if seat not in game.pending(state) and not game.legal(state, seat):
+            raise TableError(f"It is not your turn. Now: {now}")
         await self._apply(table, seat, action, user_id=member.id)
         if self.autoplay_bots:
             await self.run_bots(game_id)
@@ -388,7 +397,8 @@ class Tables:
             seat_epochs={str(k): v for k, v in epochs.items()} if epochs is not None else None,
             result=result, action=action, outbox=outbox)
         if not ok:
-            raise StaleMove("Someone else moved first, so your move was not made. Here is what you can do now:")
+            raise StaleMove("Another move was made just before yours, so yours was not made. "
+                            "Here is what you can do now:", table.id)
         self._notify()
 
 

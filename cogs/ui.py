@@ -100,7 +100,9 @@ async def guarded(interaction: discord.Interaction, work: Any) -> None:
     try:
         await work
     except StaleMove as error:
-        await interaction.client.game_interactions.send_panel(interaction, preface=str(error))
+        # By the game's id: a stale click may come from a DM, where no thread names the game.
+        await interaction.client.game_interactions.send_panel(
+            interaction, game_id=error.game_id, preface=str(error))
     except TableError as error:
         await reply(interaction, str(error))
     except (discord.NotFound, discord.Forbidden) as error:
