@@ -157,7 +157,7 @@ class Dispatcher:
             await self.store.set_dm_ok(table.id, seat.seat, False)
             await self.transport.notice(
                 table, f"I can't send direct messages to **{seat.name}** (their DMs are closed). "
-                       f"{seat.name}, use `/game hand` or the **My hand** button to see your secrets.")
+                       f"{seat.name}, use `/game hand` or the **My hand & options** button to see your secrets.")
         elif reached and not seat.dm_ok:
             await self.store.set_dm_ok(table.id, seat.seat, True)
         return 1

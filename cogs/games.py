@@ -146,8 +146,12 @@ class GameInteractions:
         except discord.Forbidden:
             await interaction.followup.send(
                 f"I can't send direct messages to **{interaction.user.display_name}**. "
-                "They can still see their hand with `/game hand` or the **My hand** button.",
+                "They can still see their hand with `/game hand` or the **My hand & options** button.",
                 allowed_mentions=discord.AllowedMentions.none())
+            # Said once here: the dispatcher repeats it only if DMs fail after working.
+            seat = table.seat_of(interaction.user.id)
+            if seat is not None:
+                await self.tables.store.set_dm_ok(table.id, seat, False)
 
     async def send_panel(self, interaction: discord.Interaction, *, game_id: int | None = None,
                          page: int = 0, preface: str = "") -> None:

@@ -76,7 +76,9 @@ class DiscordTransport:
         channel = await self._thread(table)
         lines = [message.text] if message.text else []
         if message.result:
-            lines.append(f"🏆 **Game over.** {message.result}")
+            # The game's last event usually states the result already: say it once.
+            said = message.result in message.text
+            lines.append("🏆 **Game over.**" + ("" if said else f" {message.result}"))
         elif message.status:
             lines.append(f"-# {message.status}")
         lines += turn_lines(message)
