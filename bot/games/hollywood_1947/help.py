@@ -44,8 +44,9 @@ counts for both, and both reaching four at once is a tie.
 *Justice Served*: in the 7th movie no deck card and no random cut. *Random Loyalties*: \
 loyalties from all nine cards. *Studio Order*: turns follow job numbers; a later center job \
 gives a second turn at its number, a player whose later job the Producer took gets none, and \
-the Producer's offer to perform a taken job at once is that job's only turn. *Union Strike*: under a neutral poster, players with stars add \
-0–3 cards as they like.
+the Producer's offer to perform a taken job at once is that job's only turn (so no job is \
+performed twice). *Union Strike*: under a neutral poster, players with stars add 0–3 cards \
+as they like.
 
 **Our calls** Solo: you are a patriot against the deck. The Screenwriter needs two posters \
 left. Rejected posters are known only to the Screenwriter. Swapping two center jobs is allowed \

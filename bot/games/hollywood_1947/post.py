@@ -12,6 +12,7 @@ import random
 from bot.engine import Choice, Event, IllegalMove
 
 from .content import Content
+from .memory import note
 from .rounds import start_round
 from .table import (
     HAND_SIZE, SEVENTH, State, card_text, clockwise_from, deal_jobs, draw_card, draw_into_hand,
@@ -61,6 +62,8 @@ def _ghosts_play(state: State, rng: random.Random, events: list[Event]) -> None:
         else:
             continue
         state["movie"].append(ghost["card"])
+        for seat in ghost["seen"]:
+            note(state, seat, "ghost", ghost["card"])
         ghost["card"] = draw_card(state, rng)
         ghost["seen"] = []
         events.append(Event(f"Ghost card {i + 1}'s die {reason}: the card goes into the movie "
@@ -136,6 +139,7 @@ def _refusal(cx: Content, state: State, action: str) -> str:
 def _add(cx: Content, state: State, seat: int, card: str, events: list[Event]) -> None:
     state["hands"][seat].remove(card)
     state["movie"].append(card)
+    note(state, seat, "added", card)
     added = state["post"]["added"]
     added[str(seat)] = added.get(str(seat), 0) + 1
     events.append(Event(f"You added {card_text(cx, card)} to the movie.", to=(seat,)))
@@ -212,6 +216,7 @@ def _edit(cx: Content, state: State, seat: int, arg: str, rng: random.Random,
           events: list[Event]) -> None:
     card = state["editor_card"]
     state["editor_card"] = None
+    note(state, seat, "cut" if arg == "discard" else "returned", card)
     if arg == "discard":
         state["discard"].append(card)
         events.append(Event(f"{{p{seat}}}, the Editor, cut the card they looked at."))

@@ -11,6 +11,7 @@ from bot.engine import Choice, Event, IllegalMove
 
 from . import post
 from .content import Content
+from .memory import note
 from .rounds import advance_turn, center_swap_allowed
 from .table import (
     HAND_SIZE, NO_SWAP_PLAYERS, State, add_tokens, all_dice, card_text, cards_available,
@@ -249,6 +250,7 @@ def _choose_poster(cx, state, seat, arg, rng, events, step) -> bool:
     state["poster"] = kept
     state["posters_out"].append(rejected)
     state["rejected"] = [seat, rejected]
+    note(state, seat, "rejected", rejected)
     poster = cx.posters[kept]
     events.append(Event(f"{{p{seat}}}, the Screenwriter, chose *{poster.name}* ({poster.symbol} "
                         f"corner) for movie {state['round']} and removed the other poster face "
@@ -344,6 +346,8 @@ def _stop(cx, state, seat, arg, rng, events, step) -> bool:
 
 def _reshoot(cx, state, seat, arg, rng, events, step) -> bool:
     target = int(arg)
+    for card in state["hands"][target]:
+        note(state, target, "discarded", card)
     state["discard"].extend(state["hands"][target])
     state["hands"][target] = []
     drawn = draw_into_hand(state, target, HAND_SIZE, rng)
@@ -356,6 +360,7 @@ def _reshoot(cx, state, seat, arg, rng, events, step) -> bool:
 def _discard(cx, state, seat, arg, rng, events, step) -> bool:
     state["hands"][seat].remove(arg)
     state["discard"].append(arg)
+    note(state, seat, "discarded", arg)
     step["left"] -= 1
     if step["left"] == 0 or not state["hands"][seat]:
         events.append(Event(f"{{p{seat}}} discarded two cards face down."))
@@ -366,6 +371,7 @@ def _discard(cx, state, seat, arg, rng, events, step) -> bool:
 def _compose(cx, state, seat, arg, rng, events, step) -> bool:
     for card in step["drawn"]:
         (state["movie"] if card == arg else state["discard"]).append(card)
+        note(state, seat, "composed" if card == arg else "composer_discarded", card)
     state["composer_added"] = True
     events.append(Event(f"{{p{seat}}}, the Composer, added a card face down to the movie: no "
                         "card will be added from the deck in Post."))

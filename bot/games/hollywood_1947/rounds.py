@@ -7,6 +7,7 @@ from typing import Any
 from bot.engine import Event, IllegalMove
 
 from .content import Content
+from .memory import forget_old
 from .table import (
     HAND_SIZE, NO_SWAP_PLAYERS, TOKENS, State, center_jobs, clockwise_from, deal_jobs, draw_card,
     draw_into_hand,
@@ -58,6 +59,7 @@ def setup(cx: Content, players: int, options: dict[str, Any], rng: random.Random
         "post": None,
         "last_premiere": None,
         "outcome": None,
+        "notes": [[] for _ in range(players)],
     }
     for seat in range(players):
         draw_into_hand(state, seat, HAND_SIZE, rng)
@@ -142,6 +144,7 @@ def apply_handpick(cx: Content, state: State, action: str, rng: random.Random) -
 def start_round(cx: Content, state: State, rng: random.Random, events: list[Event]) -> None:
     """Begin a movie: fresh production, ghost dice re-rolled, poster maybe revealed, first turn."""
     state["round"] += 1
+    forget_old(state)
     state["performed"] = []
     state["editor"] = None
     state["composer_added"] = False

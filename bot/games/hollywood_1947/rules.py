@@ -9,8 +9,9 @@ from bot.engine import Choice, Event, IllegalMove, Option, Result
 from . import post, production, rounds
 from .content import Content
 from .help import RULES_SUMMARY
+from .summary import opening_events, private_summary
 from .table import State, job_name, jobs_of, team_wins
-from .views import LOYALTY_NAMES, private_view, public_view
+from .views import private_view, public_view
 
 OPTIONS = (
     Option("handpick_jobs", "Handpick Jobs: the first seat removes jobs from the game before "
@@ -94,17 +95,11 @@ class Hollywood1947:
 
         ``setup`` cannot return events, so the host sends these once, right after it.
         """
-        events = []
-        for seat, loyalty in enumerate(state["loyalty"]):
-            events.append(Event(f"Your loyalty: **{LOYALTY_NAMES[loyalty]}**. "
-                                f"{_GOALS[loyalty]}", to=(seat,)))
-            if loyalty == "communist":
-                fellows = [s for s, team in enumerate(state["loyalty"])
-                           if team == "communist" and s != seat]
-                text = ("Your fellow communists: " + ", ".join(f"{{p{s}}}" for s in fellows)
-                        + ".") if fellows else "You are the only communist at the table."
-                events.append(Event(text, to=(seat,)))
-        return events
+        return opening_events(state)
+
+    def private_summary(self, state: State, seat: int) -> str:
+        """What only ``seat`` knows now (Markdown, for a DM or ``/game hand``)."""
+        return private_summary(self.content, state, seat)
 
     def prompt(self, state: State, seat: int) -> str:
         phase = state["phase"]
@@ -144,15 +139,6 @@ class Hollywood1947:
 
     def rules_summary(self) -> str:
         return RULES_SUMMARY
-
-
-_GOALS = {
-    "patriot": "Win four movies with a majority of patriot symbols before the communists do.",
-    "communist": "Win four movies (three with 3 players) with a communist majority; ties are "
-                 "yours. Keep your loyalty hidden.",
-    "rising_star": "Keep it close: if a seventh movie is made and ends tied or within one "
-                   "symbol, you alone win.",
-}
 
 
 def _production_prompt(cx: Content, state: State, seat: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .content import Content
+from .memory import notes_of
 from .table import (
     State, die_name, goal, job_numbers, small_game, symbols_text, team_wins,
 )
@@ -107,6 +108,10 @@ def _premiere(cx: Content, state: State) -> dict[str, Any] | None:
             "winner": last["winner"], "hearing": last["hearing"], "shake_up": last["shake_up"]}
 
 
+def fellow_communists(state: State, seat: int) -> list[int]:
+    return [s for s, team in enumerate(state["loyalty"]) if team == "communist" and s != seat]
+
+
 def private_view(cx: Content, state: State, seat: int) -> dict[str, Any]:
     view = public_view(cx, state)
     loyalty = state["loyalty"][seat]
@@ -120,8 +125,10 @@ def private_view(cx: Content, state: State, seat: int) -> dict[str, Any]:
             for i, g in enumerate(state["ghosts"]) if g["card"] and seat in g["seen"]],
     }
     if loyalty == "communist":
-        mine["fellow_communists"] = [s for s, team in enumerate(state["loyalty"])
-                                     if team == "communist" and s != seat]
+        mine["fellow_communists"] = fellow_communists(state, seat)
+    mine["notes"] = [{"round": n["round"], "kind": n["kind"],
+                      **(poster_face(cx, n["id"]) if n["kind"] == "rejected"
+                         else card_face(cx, n["id"]))} for n in notes_of(state, seat)]
     step = state["step"]
     if step and state["turn"] and state["turn"]["seat"] == seat:
         if step["kind"] == "screenwriter":
