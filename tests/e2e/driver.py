@@ -1,0 +1,189 @@
+"""Members playing Advance to Boardwalk through the simulated Discord, as people would.
+
+A member reads the newest turn post in the game's thread: the ``▶ @someone: …`` line says
+who must act, and the post's buttons and selects are that player's public choices. The
+pending player clicks the first one offered. At the end of a turn (only "End turn" is
+public) they open **My hand & options** (an ephemeral panel) and play the first Fortune card
+it offers; a card's targets then arrive by DM with their own controls (or, for a member whose
+DMs are closed, in the ephemeral panel the click answers with).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from tests.discord_sim import DiscordSim, SimMember
+from tests.discord_sim.model import SimChannel, SimMessage, walk_components
+
+TURN_LINE = re.compile(r"^▶ <@(\d+)>: (.*)$", re.MULTILINE)
+GAME_OVER = "🏆 **Game over.**"
+PANEL = "My hand & options"
+
+
+def is_turn_post(message: SimMessage) -> bool:
+    """A post that says who acts next, or that the game is over."""
+    return message.from_bot and (GAME_OVER in message.text or bool(TURN_LINE.search(message.text)))
+
+
+def move_controls(message: SimMessage) -> list[tuple[dict, str | None]]:
+    """The message's move controls in order: (button, None) or (select, its first value)."""
+    found: list[tuple[dict, str | None]] = []
+    for comp in walk_components(message.components):
+        custom_id = comp.get("custom_id", "")
+        if comp.get("type") == 2 and custom_id.startswith("mq:m:"):
+            found.append((comp, None))
+        elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
+            found.append((comp, comp["options"][0]["value"]))
+    return found
+
+
+def action_of(control: tuple[dict, str | None]) -> str:
+    comp, value = control
+    return value if value is not None else comp["custom_id"].split(":", 4)[4]
+
+
+@dataclass
+class Table:
+    """The members at one game's thread, and what they did there."""
+
+    sim: DiscordSim
+    thread: SimChannel
+    members: list[SimMember]
+    play_cards: bool = True
+    clicks: int = 0  # moves made by clicking (each accepted by the bot)
+    cards_played: dict[str, int] = field(default_factory=dict)  # member name → cards
+    private_clicks: dict[str, int] = field(default_factory=dict)  # member name → DM/panel moves
+    post_latencies: list[float] = field(default_factory=list)  # click → next turn post, seconds
+
+    # --- reading ------------------------------------------------------------------------
+    def latest(self) -> SimMessage:
+        posts = [m for m in self.thread.messages if is_turn_post(m)]
+        assert posts, "no turn post in the thread yet"
+        return posts[-1]
+
+    def pending(self, post: SimMessage) -> SimMember:
+        match = TURN_LINE.search(post.text)
+        assert match, f"no ▶ line in {post.text!r}"
+        user_id = int(match.group(1))
+        return next(m for m in self.members if m.id == user_id)
+
+    async def next_post(self, after: SimMessage, timeout: float | None = None) -> SimMessage:
+        return await self.thread.wait_for_message(
+            is_turn_post, after=after, timeout=timeout, what="the next turn post"
+        )
+
+    # --- playing ------------------------------------------------------------------------
+    async def play_to_end(self, max_steps: int = 400) -> SimMessage:
+        """Play until the thread says the game is over; returns that post."""
+        await self.thread.wait_for_message(is_turn_post, what="the first turn post")
+        for _ in range(max_steps):
+            post = self.latest()
+            if GAME_OVER in post.text:
+                return post
+            await self.step(post)
+        raise AssertionError(f"the game did not end within {max_steps} steps")
+
+    async def step(self, post: SimMessage) -> SimMessage:
+        """The pending member makes one decision on ``post``; returns the next turn post."""
+        member = self.pending(post)
+        controls = move_controls(post)
+        started = time.perf_counter()
+        if "is deciding in private" in post.text or not controls:
+            await self._private_step(member, post)
+        elif self.play_cards and [action_of(c) for c in controls] == ["end"]:
+            await self._end_of_turn(member, post, controls[0])
+        else:
+            await self.click(member, post, controls[0])
+        nxt = await self.next_post(post)
+        self.post_latencies.append(time.perf_counter() - started)
+        return nxt
+
+    async def click(self, member: SimMember, message: SimMessage, control: tuple[dict, str | None]):
+        """Press a move control; the bot must answer (not refuse) it."""
+        comp, value = control
+        if value is None:
+            handle = await member.click(comp["custom_id"], message=message)
+        else:
+            handle = await member.select(comp["custom_id"], [value], message=message)
+        response = await handle.response()
+        self.clicks += 1
+        return handle, response
+
+    async def open_panel(self, member: SimMember, message: SimMessage) -> SimMessage:
+        panel = await (await member.click(PANEL, message=message)).reply()
+        assert panel.ephemeral and panel.recipient is member
+        return panel
+
+    async def _end_of_turn(self, member: SimMember, post: SimMessage, end: tuple[dict, str | None]) -> None:
+        panel = await self.open_panel(member, post)
+        cards = [c for c in move_controls(panel) if action_of(c).startswith("card:")]
+        if not cards:
+            await self.click(member, post, end)
+            return
+        self.cards_played[member.name] = self.cards_played.get(member.name, 0) + 1
+        await self._private_moves(member, post, panel, cards[0])
+
+    async def _private_step(self, member: SimMember, post: SimMessage) -> None:
+        panel = await self.open_panel(member, post)
+        targets = [c for c in move_controls(panel) if action_of(c) != "back"]
+        assert targets, f"{member.name} is pending but the panel offers nothing: {panel.text!r}"
+        await self._private_moves(member, post, panel, targets[0])
+
+    async def _private_moves(self, member: SimMember, post: SimMessage, message: SimMessage,
+                             control: tuple[dict, str | None]) -> None:
+        """Click ``control`` privately, then each next private step (a card's targets) as it
+        comes: by DM with its controls, or — DMs closed — in the panel the click answers with."""
+        while True:
+            last_dm = member.dms[-1].id if member.dms else 0
+            handle, _ = await self.click(member, message, control)
+            self.private_clicks[member.name] = self.private_clicks.get(member.name, 0) + 1
+            targets: list[tuple[dict, str | None]] = []
+            if message.ephemeral:
+                done = await handle.followup(0)  # the panel again, after the move
+                assert done.ephemeral and done.text.startswith("Done."), done.text
+                message, targets = done, [c for c in move_controls(done) if action_of(c) != "back"]
+            if member.dms_open:
+                def more() -> SimMessage | None:
+                    newer = [m for m in member.dms if m.id > last_dm and move_controls(m)]
+                    posted = [m for m in self.thread.messages if m.id > post.id and is_turn_post(m)]
+                    return None if posted else (newer[0] if newer else None)
+
+                def either() -> bool:
+                    return bool(more()) or any(
+                        m.id > post.id and is_turn_post(m) for m in self.thread.messages)
+
+                await self.sim.wait_for(either, what=f"{member.name}'s next step or a turn post")
+                dm = more()
+                if dm is None:
+                    return
+                message, targets = dm, [c for c in move_controls(dm) if action_of(c) != "back"]
+            if not targets:
+                return
+            control = targets[0]
+
+    # --- figures ------------------------------------------------------------------------
+    @property
+    def median_post_ms(self) -> float:
+        return statistics.median(self.post_latencies) * 1000
+
+
+async def open_table(
+    sim: DiscordSim, host: SimMember, players: list[SimMember], *, bots: int = 0
+) -> tuple[SimChannel, SimMessage]:
+    """``/game new`` by ``host``, the others click Join, the host adds ``bots`` and starts.
+    Returns the thread and its lobby message."""
+    reply = await (await host.slash("game new", game="advance-to-boardwalk")).reply()
+    assert reply.ephemeral and "Your table is ready" in reply.text
+    thread = await sim.default_channel.wait_for_thread()
+    lobby = await thread.wait_for_message(lambda m: "Join" in m.button_labels)
+    for member in players:
+        if member is not host:
+            await (await member.click("Join", message=lobby)).response()
+    for _ in range(bots):
+        await (await host.click("Add bot", message=lobby)).reply()
+    started = await (await host.click("Start", message=lobby)).reply()
+    assert "The game has started." in started.text and not started.buttons
+    return thread, lobby

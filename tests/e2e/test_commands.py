@@ -1,0 +1,64 @@
+"""The /game commands around a running game: status, rules, history, hand, and abandon (by the
+host or someone with Manage Server; refused for other members)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .driver import Table, is_turn_post, move_controls, open_table
+
+pytest_plugins = ["tests.discord_sim.plugin"]
+
+SEED = 156
+
+
+async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, alice, bob, carol):
+    async with marquee(seed=SEED):
+        thread, lobby = await open_table(discord_sim, alice, [alice, bob, carol])
+        table = Table(discord_sim, thread, [alice, bob, carol])
+        post = await thread.wait_for_message(is_turn_post)
+        post = await table.step(post)  # Alice builds once
+
+        status = await (await bob.slash("game status", channel=thread)).reply()
+        assert status.ephemeral and "Turn 1 — **Alice** is building in Red" in status.text
+        board = status.attachment("board.png")
+        assert board.data.startswith(b"\x89PNG") and board.width >= 1000
+
+        rules = await (await carol.slash("game rules", channel=thread)).reply()
+        assert rules.ephemeral and rules.text.startswith("**Advance to Boardwalk**")
+        assert "Fortune cards" in rules.text and len(rules.text) <= 2000
+        anywhere = await (await carol.slash("game rules", game="advance-to-boardwalk")).reply()
+        assert anywhere.ephemeral and anywhere.text == rules.text  # from the channel, by name
+
+        history = await (await bob.slash("game history", channel=thread)).reply()
+        assert history.ephemeral
+        lines = history.text.splitlines()
+        assert lines[0] == "**Advance to Boardwalk** begins: Alice, Bob, Carol."
+        assert any(line.startswith("**Alice** builds on") for line in lines), lines
+
+        refused = await (await bob.slash("game abandon", channel=thread)).reply()
+        assert refused.ephemeral and "Only the host or someone with Manage Server" in refused.text
+        assert sqlite3.connect(db_path).execute("SELECT status FROM games").fetchone() == ("running",)
+
+        done = await (await alice.slash("game abandon", channel=thread)).reply()
+        assert not done.ephemeral and "abandoned" in done.text
+        await thread.wait_for_message(lambda m: "Game abandoned by **Alice**" in m.text)
+        assert sqlite3.connect(db_path).execute("SELECT status FROM games").fetchone() == ("abandoned",)
+        # The last turn post's buttons now say the game is over instead of moving.
+        late = await alice.click(move_controls(post)[0][0]["custom_id"], message=post)
+        assert "abandoned; no more moves" in (await late.followup(0)).text
+
+        # Someone with Manage Server may close another host's game.
+        await (await carol.slash("game new", game="advance-to-boardwalk")).reply()
+        second = await discord_sim.default_channel.wait_for_thread(lambda t: t is not thread)
+        second_lobby = await second.wait_for_message(lambda m: "Join" in m.button_labels)
+        with_rights = await (await bob.slash("game abandon", channel=second)).reply()
+        assert "Only the host" in with_rights.text
+        bob.grant("manage_guild")
+        closed = await (await bob.slash("game abandon", channel=second)).reply()
+        assert "abandoned" in closed.text and not closed.ephemeral
+        await discord_sim.wait_for(lambda: "This lobby was closed." in second_lobby.text,
+                                   what="the closed lobby")
+        assert not second_lobby.buttons
+        statuses = sqlite3.connect(db_path).execute("SELECT status FROM games ORDER BY id").fetchall()
+        assert statuses == [("abandoned",), ("abandoned",)]

@@ -1,0 +1,140 @@
+"""Scenarios 4 and 5, and stale buttons: clicks the game must refuse, clearly and privately,
+without changing anything — and two clicks at once that must make exactly one move."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .driver import PANEL, Table, action_of, is_turn_post, move_controls, open_table
+
+pytest_plugins = ["tests.discord_sim.plugin"]
+
+SEED = 156  # Alice goes first: Red, $9M; she holds Expansion and Zoning Variance
+
+
+def game_row(db_path) -> tuple[int, int]:
+    """(version, number of logged moves) of the only game."""
+    db = sqlite3.connect(db_path)
+    try:
+        version, = db.execute("SELECT version FROM games").fetchone()
+        moves, = db.execute("SELECT COUNT(*) FROM actions").fetchone()
+        return version, moves
+    finally:
+        db.close()
+
+
+async def refusal(handle) -> str:
+    """The ephemeral sentence a refused click gets (after the bot acknowledged the click)."""
+    answer = await handle.followup(0)
+    assert answer.ephemeral and answer.recipient is handle.member, answer.text
+    return answer.text
+
+
+async def test_outsiders_and_out_of_turn_clicks_are_refused_privately(
+    discord_sim, marquee, db_path, alice, bob, carol, dave
+):
+    async with marquee(seed=SEED):
+        thread, _ = await open_table(discord_sim, alice, [alice, bob, carol])
+        table = Table(discord_sim, thread, [alice, bob, carol])
+        post = await thread.wait_for_message(is_turn_post)
+        assert table.pending(post) is alice
+        build = move_controls(post)[0][0]["custom_id"]
+        before = game_row(db_path)
+
+        text = await refusal(await dave.click(build, message=post))
+        assert "not playing in this game" in text
+        text = await refusal(await bob.click(build, message=post))
+        assert "Alice" in text and "turn" in text, text
+        panel = await (await dave.click(PANEL, message=post)).reply()
+        assert panel.ephemeral and "not playing in this game" in panel.text
+
+        await discord_sim.settle()
+        assert game_row(db_path) == before
+        assert post.buttons and move_controls(post)[0][0]["custom_id"] == build  # untouched
+        assert [m for m in thread.messages if is_turn_post(m)][-1] is post  # nothing posted
+        # … and the button still works for the player whose turn it is.
+        await table.click(alice, post, move_controls(post)[0])
+        await table.next_post(post)
+        assert game_row(db_path)[1] == before[1] + 1
+
+
+async def test_two_clicks_on_one_button_make_one_move(
+    discord_sim, marquee, db_path, alice, bob, carol
+):
+    async with marquee(seed=SEED):
+        thread, _ = await open_table(discord_sim, alice, [alice, bob, carol])
+        table = Table(discord_sim, thread, [alice, bob, carol])
+        post = await thread.wait_for_message(is_turn_post)
+        build = move_controls(post)[0][0]["custom_id"]
+        version, moves = game_row(db_path)
+
+        # Alice and Bob press the same button at the same moment.
+        first, second = await alice.click(build, message=post), await bob.click(build, message=post)
+        await first.response()
+        text = await refusal(second)
+        assert "Alice" in text and "turn" in text, text
+        post = await table.next_post(post)
+        assert game_row(db_path) == (version + 1, moves + 1)
+
+        # Alice double-clicks: two interactions for one button, in flight together.
+        build = move_controls(post)[0][0]["custom_id"]
+        first, second = await alice.click(build, message=post), await alice.click(build, message=post)
+        answers = [await first.response(), await second.response()]
+        assert [a.kind for a in answers] == ["deferred update", "deferred update"]
+        await discord_sim.settle()
+        assert game_row(db_path) == (version + 2, moves + 2)
+        # One of them was refused, privately, saying what to do now.
+        [refused] = [h for h in (first, second) if h.followups]
+        text = (await refused.followup(0)).text
+        assert "no longer applies" in text or "yours was not made" in text, text
+        assert "Build on" in " ".join(b.get("label", "") for b in refused.followups[0].buttons)
+
+
+async def test_stale_buttons_say_what_changed_instead_of_acting(
+    discord_sim, marquee, db_path, alice, bob, carol
+):
+    async with marquee(seed=SEED):
+        thread, _ = await open_table(discord_sim, alice, [alice, bob, carol])
+        table = Table(discord_sim, thread, [alice, bob, carol])
+        post = await thread.wait_for_message(is_turn_post)
+        old = move_controls(post)[0]
+
+        # Alice builds through her panel instead; the thread post keeps its (now old) buttons.
+        panel = await table.open_panel(alice, post)
+        build = next(c for c in move_controls(panel) if action_of(c).startswith("build:"))
+        handle, _ = await table.click(alice, panel, build)
+        assert (await handle.followup(0)).text.startswith("Done.")
+        post = await table.next_post(post)
+        before = game_row(db_path)
+
+        stale = await alice.click(old[0]["custom_id"], message=old_message(thread, old))
+        answer = await stale.followup(0)
+        assert answer.ephemeral and "earlier moment" in answer.text
+        assert "Turn 1" in answer.text and "$" in answer.text  # where the game stands now
+        assert move_controls(answer)  # and what she can do now
+        await discord_sim.settle()
+        assert game_row(db_path) == before
+
+        # A stale button in a DM: Alice starts Expansion, takes it back, then clicks a target.
+        done = next(c for c in move_controls(post) if action_of(c) == "done")
+        await table.click(alice, post, done)
+        post = await table.next_post(post)
+        panel = await table.open_panel(alice, post)
+        card = next(c for c in move_controls(panel) if action_of(c).startswith("card:"))
+        await table.click(alice, panel, card)
+        dm = await alice.wait_for_dm(lambda m: bool(move_controls(m)))
+        back = next(c for c in move_controls(dm) if action_of(c) == "back")
+        await table.click(alice, dm, back)
+        await discord_sim.settle()
+        before = game_row(db_path)
+        target = move_controls(dm)[0]
+        stale = await alice.click(target[0]["custom_id"], message=dm)
+        answer = await stale.followup(0)
+        assert "earlier moment" in answer.text and "End turn" in " ".join(
+            b.get("label", "") for b in answer.buttons)
+        await discord_sim.settle()
+        assert game_row(db_path) == before
+
+
+def old_message(thread, control):
+    return next(m for m in thread.messages if control[0] in m.buttons)
