@@ -6,7 +6,11 @@ Everyone acts at once and in secret (pending = the seats that have not confirmed
     tip:press:<box>      play a Press Agent on a box: it wins a tie for the highest bid there
     untip:<kind>         take a tip back before confirming
     bids:confirm         done; the screens come down when every seat has confirmed
-    bids:edit            reopen a confirmed screen while others are still bidding
+    bids:edit            reopen a confirmed screen while others are still bidding (the only
+                         move a seat the game is not waiting on may make)
+
+On Discord the whole screen is one private message: two selects of three boxes each (six
+boxes × 0–6 pips would need six rows of five), the tips, and the confirm button.
 """
 from __future__ import annotations
 
@@ -20,6 +24,16 @@ from .common import dollars, label, pay, roll_off, describe_rolloff, screened_fi
 from .content import WIDESCREEN, Content, Film, TipKind
 
 PRESS = "press"
+TIP_GROUP = "Play an insider tip"
+UNTIP_GROUP = "Take back a tip"
+EDIT = Choice("bids:edit", "Change my bids", group="edit", private=True, style="primary")
+
+
+def bid_groups(c: Content) -> list[str]:
+    """The two selects of three boxes each, named for their boxes (a select's placeholder is
+    its group's name, in sentence case)."""
+    names = [box.name.lower() for box in c.boxes.values()]
+    return [f"Bid on {', '.join(part[:-1])} or {part[-1]}" for part in (names[:3], names[3:])]
 
 
 def begin(state: dict) -> list[Event]:
@@ -96,14 +110,18 @@ def _bid_choices(box_id: str, box_name: str, group: str, current: int, most: int
 
 
 def legal(c: Content, state: dict, seat: int) -> list[Choice]:
-    if state["phase"] != "screen" or state["screens"][seat]["done"]:
+    if state["phase"] != "screen":
         return []
     screen = state["screens"][seat]
+    if screen["done"]:
+        # Confirmed while others still bid: the screen may be reopened until the last confirms.
+        return [EDIT]
     pip = c.rules.pip_value
     cash = state["cash"][seat]
     result = []
+    groups = bid_groups(c)
     for index, box in enumerate(c.boxes.values()):
-        group = "bids-1" if index < 3 else "bids-2"
+        group = groups[index // 3]
         most = min(c.rules.max_pips, cash // pip - _bid_total(state, seat, without=box.id))
         result += _bid_choices(box.id, box.name, group, screen["bids"].get(box.id, 0), most, pip)
     for kind_id in dict.fromkeys(state["hands"][seat]):
@@ -113,14 +131,14 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
         if kind.effect == "tie_break":
             for box in c.boxes.values():
                 result.append(Choice(f"tip:{PRESS}:{box.id}", f"Play {kind.name} on {box.name} (wins a tie)",
-                                     group="tips", private=True))
+                                     group=TIP_GROUP, private=True))
         else:
             result.append(Choice(f"tip:{kind_id}", label(f"Play {kind.name}: {kind.text}"),
-                                 group="tips", private=True))
+                                 group=TIP_GROUP, private=True))
     queued = list(dict.fromkeys(screen["tips"])) + ([PRESS] if screen["press"] else [])
     for kind_id in queued:
         result.append(Choice(f"untip:{kind_id}", label(f"Take back {c.tips[kind_id].name}"),
-                             group="untips", private=True))
+                             group=UNTIP_GROUP, private=True))
     spend = _bid_total(state, seat) * pip
     result.append(Choice("bids:confirm", label(f"Done — advertise for {dollars(spend)} and lower my screen"),
                          group="confirm", private=True, style="success"))
@@ -144,8 +162,7 @@ def _set_bid(c: Content, state: dict, seat: int, args: list[str]) -> list[Event]
     else:
         bids.pop(box.id, None)
     what = f"{pips} pip{'s' * (pips != 1)}" if pips else "no bid"
-    return [Event(f"{box.name}: {what}. Your bids total {dollars(_bid_total(state, seat) * c.rules.pip_value)}.",
-                  to=(seat,))]
+    return [Event(f"{box.name}: {what}.\n{screen_summary(c, state, seat)}", to=(seat,))]
 
 
 def _queue_tip(c: Content, state: dict, seat: int, args: list[str]) -> list[Event]:
@@ -160,11 +177,12 @@ def _queue_tip(c: Content, state: dict, seat: int, args: list[str]) -> list[Even
         if len(args) != 2 or args[1] not in c.boxes:
             raise IllegalMove(f"Name the Advertising Box for your {kind.name}.")
         screen["press"] = args[1]
-        return [Event(f"{kind.name} goes on {c.boxes[args[1]].name}.", to=(seat,))]
+        return [Event(f"{kind.name} goes on {c.boxes[args[1]].name}.\n{screen_summary(c, state, seat)}",
+                      to=(seat,))]
     if len(args) != 1:
         raise IllegalMove(f"{kind.name} needs no box.")
     screen["tips"].append(kind.id)
-    return [Event(f"{kind.name} goes behind your screen.", to=(seat,))]
+    return [Event(f"{kind.name} goes behind your screen.\n{screen_summary(c, state, seat)}", to=(seat,))]
 
 
 def _unqueue_tip(c: Content, state: dict, seat: int, kind_id: str) -> list[Event]:
@@ -175,7 +193,21 @@ def _unqueue_tip(c: Content, state: dict, seat: int, kind_id: str) -> list[Event
         screen["tips"].remove(kind_id)
     else:
         raise IllegalMove("That tip is not behind your screen.")
-    return [Event(f"{c.tips[kind_id].name} goes back to your hand.", to=(seat,))]
+    return [Event(f"{c.tips[kind_id].name} goes back to your hand.\n{screen_summary(c, state, seat)}",
+                  to=(seat,))]
+
+
+def screen_summary(c: Content, state: dict, seat: int) -> str:
+    """What stands behind this seat's screen now, for its DMs and its private summary."""
+    screen = state["screens"][seat]
+    bids = [f"{box.name} {screen['bids'][box.id]} pip{'s' * (screen['bids'][box.id] > 1)}"
+            for box in c.boxes.values() if box.id in screen["bids"]]
+    spend = dollars(_bid_total(state, seat) * c.rules.pip_value)
+    tips = [c.tips[kind].name for kind in screen["tips"]]
+    if screen["press"]:
+        tips.append(f"{c.tips[PRESS].name} on {c.boxes[screen['press']].name}")
+    return (f"Behind your screen: {', '.join(bids) or 'no bids'} — {spend} of your "
+            f"{dollars(state['cash'][seat])}; tips: {', '.join(tips) or 'none'}.")
 
 
 def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
@@ -186,7 +218,7 @@ def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
         screen["done"] = False
         return [Event(f"{seat_tag(seat)} is changing their advertising.")]
     if screen["done"]:
-        raise IllegalMove("You have confirmed; reopen your screen first.")
+        raise IllegalMove(f"You have confirmed your bids; press {EDIT.label} to reopen your screen first.")
     head, _, rest = action.partition(":")
     args = rest.split(":") if rest else []
     if head == "bid":
@@ -197,7 +229,10 @@ def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
         return _unqueue_tip(c, state, seat, rest)
     if action == "bids:confirm":
         screen["done"] = True
-        return [Event(f"{seat_tag(seat)} has finished advertising.")]
+        note = (f"\nUntil everyone has confirmed you may still **{EDIT.label}** (the **My hand & "
+                "options** button in the game's thread).") if waiting(state) else ""
+        return [Event(f"{seat_tag(seat)} has finished advertising."),
+                Event(f"You have confirmed. {screen_summary(c, state, seat)}{note}", to=(seat,))]
     raise IllegalMove("Set a bid, play or take back a tip, or confirm.")
 
 

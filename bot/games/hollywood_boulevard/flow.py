@@ -85,6 +85,13 @@ def _deal_array(c: Content, state: dict) -> None:
     state["dealt"] += size
 
 
+def opening_events(c: Content, state: dict) -> list[Event]:
+    """The table sees the first array before anyone places: stars and equipment depend on it."""
+    return [Event(f"Round 1 of {state['rounds']}: {len(state['array'])} films are dealt. "
+                  f"{seat_tag(state['start'])} draws the Start Player Token and places first.",
+                  image="array")]
+
+
 # --- the steps between choices --------------------------------------------------------------
 
 def _secret_rolls(c: Content, state: dict, rng: random.Random) -> list[Event]:
@@ -165,7 +172,7 @@ def _end_round(c: Content, state: dict, rng: random.Random) -> list[Event]:
     events += _start_player(state, rng)
     placement.begin(state)
     events.append(Event(f"Round {state['round']} of {state['rounds']}: a new array of films; "
-                        f"{seat_tag(state['start'])} places first.", image="board"))
+                        f"{seat_tag(state['start'])} places first.", image="array"))
     return events
 
 
@@ -210,7 +217,8 @@ def genre_legal(c: Content, state: dict, seat: int) -> list[Choice]:
     preview = state["secret"]["preview"]
     if state["phase"] != "genre" or preview is None or preview["seat"] != seat:
         return []
-    return [Choice(f"genre:{g.id}", f"{g.name} trends this round", group="genre", private=True)
+    return [Choice(f"genre:{g.id}", f"{g.name} trends this round", group="Choose the trending genre",
+                   private=True)
             for g in sorted(c.genres.values(), key=lambda g: g.roll)]
 
 

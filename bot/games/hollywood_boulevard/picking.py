@@ -17,6 +17,8 @@ from .common import (
 from .content import SPECIAL_NAMES, Content, Film
 
 DONE_LABEL = "Stop picking films this round"
+FILMS_GROUP = "Pick a film (price, dice, running time, genre)"
+TIPS_GROUP = "Play a film pick tip"
 
 
 def begin(c: Content, state: dict) -> list[Event]:
@@ -129,11 +131,11 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
         film = c.films[film_id]
         if film_problem(c, state, seat, film) is None:
             result.append(choice(f"pick:{film_id}", film_label(c, film, _price(state, seat, film)),
-                                 group="films", style="primary"))
+                                 group=FILMS_GROUP, style="primary"))
     for kind_id in _pick_tips(c, state, seat):
         kind = c.tips[kind_id]
         result.append(Choice(f"tip:{kind_id}", label(f"Play {kind.name}: {kind.text.split(': ', 1)[-1]}"),
-                             group="tips", private=True))
+                             group=TIPS_GROUP, private=True))
     result.append(Choice("done", DONE_LABEL, group="done", style="danger"))
     return result
 

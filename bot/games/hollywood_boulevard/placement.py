@@ -19,6 +19,15 @@ from .common import add_chips, chip, choice, clockwise, dollars, label, pay, rec
 from .content import Content, Section
 
 CHIP_BOXES = ("runtime", "reroll", "parking", "concessions", "ac")
+TOP_EFFECTS = {"preview": "secret genre roll now", "agency": "secret Agency die now",
+               "distribution": "first film pick"}
+# Choice groups, named as a select's placeholder reads (Discord shows them in sentence case).
+# The three top sections share one select with the Amenity Boxes (at most 3 + 22 options) so
+# that a turn — sections, two star tracks, chip removals — fits the four rows of a thread post.
+SECTIONS_GROUP = "Place your marker on a board section"
+ACTORS_GROUP = "Or put a popularity cube on an actor or actress"
+DIRECTORS_GROUP = "Or put a popularity cube on a director"
+REMOVE_GROUP = "Remove a chip first (optional)"
 REMOVABLE = {
     "runtime": "Running Time", "reroll": "Reroll", "parking": "Parking Lot",
     "concessions": "Concessions", "ac": "Air Conditioning", "parties": "Parties",
@@ -187,7 +196,7 @@ def _amenity_choices(c: Content, state: dict, seat: int) -> list[Choice]:
         for count in range(1, section.max_chips + 1):
             options.append((f"place:{box}:{count}",
                             f"{section.name} — {count} chip{'s' * (count > 1)}, {dollars(section.cost * count)}: +{count} di{'ce' if count > 1 else 'e'} a week"))
-    return [choice(action, label(text), group="amenities")
+    return [choice(action, label(text), group=SECTIONS_GROUP)
             for action, text in options if check_place(c, state, seat, action) is None]
 
 
@@ -196,11 +205,11 @@ def _removal_choices(c: Content, state: dict, seat: int, marker: int) -> list[Ch
     for key, name in REMOVABLE.items():
         if chip(state, seat, key) and not (key == "manager" and marker == 1):
             result.append(choice(f"remove:{key}", label(f"Remove a {name} chip (saves $1,000 a round)"),
-                                 group="chips", style="danger"))
+                                 group=REMOVE_GROUP, style="danger"))
     loan = c.sections["loan"].loan
     if chip(state, seat, "loan") and state["cash"][seat] >= loan:
         result.append(choice("remove:loan", f"Repay a {dollars(loan)} loan (removes its chip)",
-                             group="chips", style="danger"))
+                             group=REMOVE_GROUP, style="danger"))
     return result
 
 
@@ -212,9 +221,10 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
     result = []
     for section in c.sections.values():
         if section.top and _spot_problem(c, state, seat, section.id) is None:
-            result.append(choice(f"place:{section.id}", section.name, group="top", style="primary"))
+            result.append(choice(f"place:{section.id}", f"{section.name} — {TOP_EFFECTS[section.id]}, free",
+                                 group=SECTIONS_GROUP))
     result += _amenity_choices(c, state, seat)
-    for track, group in (("actor", "actors"), ("director", "directors")):
+    for track, group in (("actor", ACTORS_GROUP), ("director", DIRECTORS_GROUP)):
         for star in c.stars.values():
             spot = f"star:{star.id}"
             if star.track == track and _spot_problem(c, state, seat, spot) is None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.engine import Choice, Event, IllegalMove, Option, Result
 
-from . import advertising, flow, payout, picking, placement, views
+from . import advertising, flow, payout, picking, placement, summary, views
 from .content import Content
 from .rules_help import RULES
 from .views import GAME_ID
@@ -103,3 +103,10 @@ class HollywoodBoulevard:
 
     def rules_summary(self) -> str:
         return RULES
+
+    def private_summary(self, state: dict, seat: int) -> str:
+        """This seat's cash, tips, secret roll, bids and films (Markdown, for DMs and panels)."""
+        return summary.private_summary(self.content, state, seat)
+
+    def opening_events(self, state: dict) -> list[Event]:
+        return flow.opening_events(self.content, state)

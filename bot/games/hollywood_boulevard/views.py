@@ -60,7 +60,7 @@ def public_view(c: Content, state: dict, board: dict) -> dict:
         "cubes": {star: list(seats) for star, seats in state["cubes"].items()},
         "genre": state["genre"], "agency": state["agency"],
         "genre_hidden": bool(state["secret"]["preview"]) and state["phase"] in ("genre", "pick", "screen"),
-        "agency_hidden": bool(state["secret"]["agency"]) and state["phase"] in ("pick", "screen"),
+        "agency_hidden": bool(state["secret"]["agency"]) and state["phase"] in ("genre", "pick", "screen"),
         "array": [dict(film_dict(c.films[f]), owner=state["owner"].get(f)) for f in state["array"]],
         "screened": [list(films) for films in state["screened"]],
         "screen_time": [{"used": minutes_used(c, state, s), "capacity": capacity(c, state, s)}
@@ -126,8 +126,8 @@ def prompt(c: Content, state: dict, seat: int) -> str:
         return f"Pick a film from the array (you have {cash} and {hours(left)} of screen time), or stop."
     if phase == "screen" and not state["screens"][seat]["done"]:
         spent = dollars(sum(state["screens"][seat]["bids"].values()) * c.rules.pip_value)
-        return (f"Set advertising bids (0–6 pips, $1,000 each; {spent} of {cash} so far), "
-                "play Insider Tips, then confirm.")
+        return (f"Set advertising bids (0–6 pips a box, $1,000 a pip; {spent} of your {cash} so far), "
+                "play Insider Tips, then press Done.")
     if phase == "blockbuster" and seat in state["blockbuster_waiting"]:
         return "Blockbuster! Choose one of your films: a Popularity Cube goes on each of its ☆ names."
     return "Nothing to do right now."

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot import controls
 from bot.content import load_content
 from bot.engine import new_game, play
 import bot.games.hollywood_boulevard as hb
 from bot.games.hollywood_boulevard.content import load
+from bot.tables import choice_payload
 
 GAME = hb.make_game(load_content(hb.GAME_ID, hb.CONTENT))
 BOT = hb.make_bot(GAME)
@@ -115,3 +117,17 @@ def confirm_all(state: dict, bids: dict[int, list[str]] | None = None) -> tuple[
 
 def money_total(state: dict) -> int:
     return state["bank"] + sum(state["cash"])
+
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+
+def discord(choices, rows: int = controls.MAX_ROWS) -> tuple[dict[str, list[str]], list[str], int]:
+    """What the host draws from these choices: selects (placeholder → option labels), button
+    labels, and how many pages. ``rows=4`` is a thread post (its fifth row is the panel
+    button); 5 is a DM or the "My hand & options" panel."""
+    layout, pages = controls.layout(1, 1, [choice_payload(c, NAMES) for c in choices], rows=rows)
+    selects = {row.placeholder: [label for _value, label, _desc in row.options]
+               for row in layout if isinstance(row, controls.Select)}
+    buttons = [button.label for row in layout if not isinstance(row, controls.Select) for button in row]
+    return selects, buttons, pages

@@ -7,8 +7,12 @@ import json
 import pytest
 
 from bot.engine import IllegalMove, rng_for
+from bot.games.hollywood_boulevard import advertising
+from tests.engine_checks import play_bot_game
 
-from .helpers import C, GAME, act, actions, confirm_all, new, place_all, to_pick, to_screen
+from .helpers import (
+    BOT, C, GAME, act, actions, confirm_all, discord, new, place_all, stop_picking, to_pick, to_screen,
+)
 
 
 def record(state: dict, key: str) -> dict:
@@ -25,19 +29,55 @@ def test_everyone_bids_at_once_and_pending_shrinks_as_they_confirm():
     state, _ = act(state, 1, "bid:radio:2")
     state, events = act(state, 1, "bids:confirm")
     assert GAME.pending(state) == {0, 2}
-    assert GAME.legal(state, 1) == []
     assert events[0].public and "{p1} has finished advertising" in events[0].text
+    assert events[1].to == (1,) and "Radio Spots 2 pips" in events[1].text and "Change my bids" in events[1].text
     assert GAME.view(state, None)["advertising_done"] == [False, True, False]
 
 
-def test_a_confirmed_screen_may_be_reopened_while_others_bid():
-    state = to_screen(new(2))
+def test_a_confirmed_seat_may_only_reopen_its_screen_and_the_reveal_waits_for_it():
+    state = to_screen(new(3))
+    state, _ = act(state, 0, "bid:radio:2")
     state, _ = act(state, 0, "bids:confirm")
-    edited = copy.deepcopy(state)
-    GAME.apply(edited, 0, "bids:edit", rng_for(1, 99))  # the host lets a confirmed seat reopen
-    assert not edited["screens"][0]["done"] and GAME.pending(edited) == {0, 1}
+    assert GAME.legal(state, 0) == [advertising.EDIT] and advertising.EDIT.private
+    for move in ("bid:radio:3", "bids:confirm", "tip:cartoon", "untip:cartoon"):
+        with pytest.raises(IllegalMove, match="not your turn"):
+            act(state, 0, move)
+    # Seat 0 takes its bids back while the others are still bidding …
+    state, events = act(state, 0, "bids:edit")
+    assert GAME.pending(state) == {0, 1, 2} and not state["screens"][0]["done"]
+    assert [e.text for e in events] == ["{p0} is changing their advertising."] and events[0].public
+    assert "bid:radio:5" in actions(state, 0) and "bids:edit" not in actions(state, 0)
     with pytest.raises(IllegalMove, match="still up"):
-        GAME.apply(edited, 0, "bids:edit", rng_for(1, 99))
+        act(state, 0, "bids:edit")
+    state, _ = act(state, 0, "bid:radio:0")
+    state, _ = act(state, 0, "bid:tv:4")
+    # … the others confirm, and the screens stay up until it has confirmed again.
+    state, _ = act(state, 1, "bids:confirm")
+    state, events = act(state, 2, "bids:confirm")
+    assert state["phase"] == "screen" and GAME.pending(state) == {0}
+    assert not any("Screens down" in e.text for e in events)
+    state, events = act(state, 0, "bids:confirm")
+    assert any("Screens down" in e.text and e.image == "bids" for e in events)
+    assert record(state, "reveal")["bids"][0] == {"tv": 4}
+
+
+def test_no_seat_can_reopen_a_screen_outside_the_advertising_phase():
+    state = to_pick(new(3))
+    for seat in range(3):
+        assert "bids:edit" not in actions(state, seat)
+        with pytest.raises(IllegalMove, match="Pick a film|not your turn"):
+            act(state, seat, "bids:edit")
+    state, _ = confirm_all(stop_picking(state))  # the screens came down: none left to reopen
+    assert state["phase"] == "place"
+    for seat in range(3):
+        assert "bids:edit" not in actions(state, seat)
+        with pytest.raises(IllegalMove, match="Place your marker|not your turn"):
+            act(state, seat, "bids:edit")
+
+
+def test_bots_never_reopen_a_screen():
+    _final, log = play_bot_game(GAME, BOT, 3, 4, {"rounds": 4})
+    assert all(action != "bids:edit" for _seat, action in log)
 
 
 def test_bids_are_0_to_6_pips_and_capped_by_cash():
@@ -54,15 +94,20 @@ def test_bids_are_0_to_6_pips_and_capped_by_cash():
     assert state["screens"][0]["bids"] == {}
 
 
-def test_bid_choices_are_two_selects_of_private_options():
+def test_the_whole_screen_is_one_private_message_of_two_bid_selects():
     state = to_screen(new(2))
+    state["hands"][0] = ["cartoon", "press"]
+    state, _ = act(state, 0, "bid:radio:3")
     choices = GAME.legal(state, 0)
-    groups = {}
-    for choice in choices:
-        groups.setdefault(choice.group, []).append(choice)
-        assert choice.private and len(choice.label) <= 80
-    assert len(groups) <= 5 and len(groups["bids-1"]) == 21 and len(groups["bids-2"]) == 21
-    assert any(c.label == "Radio Spots: 3 pips ($3,000)" for c in choices)
+    assert all(choice.private and len(choice.label) <= 80 for choice in choices)
+    selects, buttons, pages = discord(choices)
+    assert pages == 1
+    bench, news = (selects["Bid on bus bench, magazines or radio spots…"],
+                   selects["Bid on newspapers, television or billboards…"])
+    assert len(bench) == len(news) == 21  # three boxes × 0–6 pips in each select
+    assert "Radio Spots: 3 pips ($3,000) ✓" in bench and "Television: no bid ✓" in news
+    assert "Play Press Agent on Radio Spots (wins a tie)" in selects["Play an insider tip…"]
+    assert buttons == ["Done — advertise for $3,000 and lower my screen"]
 
 
 def test_bids_are_hidden_from_the_public_view_until_the_reveal():

@@ -5,7 +5,7 @@ import pytest
 
 from bot.engine import IllegalMove
 
-from .helpers import C, GAME, act, actions, film, new, to_pick, with_array
+from .helpers import C, GAME, act, actions, discord, film, new, to_pick, with_array
 
 QUICK = ["Winchester '73", "Broken Arrow", "Father of the Bride", "Destination Moon"]  # 1h30 each
 
@@ -166,14 +166,28 @@ def test_one_pick_tip_of_each_kind_a_round():
         act(state, 0, "tip:discount")
 
 
-def test_pick_choices_fit_discord():
+def test_pick_choices_are_one_film_select_a_stop_button_and_private_tips():
     state = to_pick(new(2))
     state["hands"][0] = ["sneak", "discount", "lateshow"]
     choices = GAME.legal(state, 0)
-    groups = {c.group for c in choices}
-    assert groups <= {"films", "tips", "done"}
-    assert len([c for c in choices if c.group == "films"]) <= 25
     assert all(len(c.label) <= 80 for c in choices)
-    assert all(c.private for c in choices if c.group == "tips")
-    robe = [c for c in choices if c.action == f"pick:{state['array'][0]}"][0]
-    assert "$" in robe.label and "dice" in robe.label
+    assert all(c.private for c in choices if c.action.startswith("tip:"))
+    # The thread post: the films the picker can afford, fit and project, and "stop".
+    selects, buttons, pages = discord([c for c in choices if not c.private], rows=4)
+    films = selects["Pick a film (price, dice, running time, genre)…"]
+    assert pages == 1 and buttons == ["Stop picking films this round"] and len(films) <= 25
+    assert len(films) == len([c for c in choices if c.action.startswith("pick:")])
+    first = C.films[state["array"][0]]
+    assert any(label.startswith(f"{first.title} — ${first.price:,}, {first.dice} dice") for label in films)
+    # Their panel adds the film-pick tips as buttons.
+    selects, buttons, pages = discord(choices)
+    assert pages == 1 and "Play Sneak Preview: right after your next pick, pick another film." in buttons
+
+
+def test_films_the_picker_cannot_afford_fit_or_project_are_not_offered():
+    state = to_pick(new(2))
+    state["cash"][0] = 4_000
+    offered = {a[5:] for a in actions(state, 0) if a.startswith("pick:")}
+    for film_id in state["array"]:
+        f = C.films[film_id]
+        assert (film_id in offered) == (f.price <= 4_000 and f.minutes <= 180 and not f.format)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalMove
+from bot.games.hollywood_boulevard import placement
 
-from .helpers import C, GAME, act, actions, confirm_all, new, place_all, star, stop_picking
+from .helpers import C, GAME, act, actions, confirm_all, discord, new, place_all, star, stop_picking
 
 
 def finish_round(state: dict) -> dict:
@@ -205,15 +206,28 @@ def test_manager_cannot_dismiss_itself_while_placing():
         act(state, 0, "remove:manager")
 
 
-def test_placement_choices_fit_discord():
+def test_a_placement_turn_fits_one_thread_post_with_costs_shown():
     state = new(2)
-    state["chips"][0].update({"parking": 1, "loan": 1})
+    state["chips"][0].update({"parking": 1, "loan": 1, "reroll": 1, "runtime": 1, "ac": 1, "parties": 1})
     state["cash"][0] = 40_000
     choices = GAME.legal(state, 0)
-    groups = {}
-    for choice in choices:
-        groups.setdefault(choice.group, []).append(choice)
-        assert len(choice.label) <= 80
-    assert len(groups) <= 5
-    assert all(len(group) <= 25 for group in groups.values())
-    assert any("Parking Lot — 1 chip, $1,000" in c.label for c in choices)
+    assert all(len(choice.label) <= 80 and not choice.private for choice in choices)
+    selects, buttons, pages = discord(choices, rows=4)  # the fifth row holds the panel button
+    assert pages == 1
+    sections = selects["Place your marker on a board section…"]
+    assert sections[:3] == ["Preview House — secret genre roll now, free",
+                            "Advertising Agency — secret Agency die now, free",
+                            "Distribution Agency — first film pick, free"]
+    assert "Parking Lot — 1 chip, $1,000: +1 die a week" in sections
+    assert "Hire Manager — $10,000 now, second marker, $1,000 a round" in sections
+    assert len(selects["Or put a popularity cube on an actor or actress…"]) == 24
+    assert len(selects["Or put a popularity cube on a director…"]) == 16
+    assert "Repay a $25,000 loan (removes its chip)" in selects["Remove a chip first (optional)…"]
+
+
+def test_the_sections_select_never_needs_more_than_25_options():
+    state = new(2)
+    state["deck_number"] = 2  # every piece of equipment is on sale
+    state["cash"][0] = 100_000
+    sections = [c for c in GAME.legal(state, 0) if c.group == placement.SECTIONS_GROUP]
+    assert len(sections) == 25  # the three top sections and every Amenity Box choice

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import copy
-import math
 
 from bot.engine import new_game, play, rng_for
 
-from .helpers import BOT, C, GAME, act, new, place_all
+from .helpers import BOT, C, GAME, act, discord, new, place_all
 
 
 def scrambled(state: dict) -> dict:
@@ -29,16 +28,7 @@ def scrambled(state: dict) -> dict:
     return other
 
 
-def rows(choices) -> int:
-    """Discord rows the host needs: ≤5 choices in a group are one row of buttons, more are
-    selects of up to 25 options each."""
-    groups: dict[str, int] = {}
-    for choice in choices:
-        groups[choice.group] = groups.get(choice.group, 0) + 1
-    return sum(1 if n <= 5 else math.ceil(n / 25) for n in groups.values())
-
-
-def test_public_view_never_depends_on_a_secret_and_choices_fit_discord():
+def test_public_view_never_depends_on_a_secret_and_every_decision_is_one_message():
     for seed, players, rounds in ((3, 3, 4), (8, 6, 4), (11, 2, 6)):
         state = new_game(GAME, players, {"rounds": rounds}, seed)
         while GAME.result(state) is None:
@@ -46,7 +36,10 @@ def test_public_view_never_depends_on_a_secret_and_choices_fit_discord():
                 assert GAME.view(scrambled(state), None) == GAME.view(state, None)
             seat = min(GAME.pending(state))
             choices = GAME.legal(state, seat)
-            assert rows(choices) <= 5, [c.group for c in choices]
+            public = [c for c in choices if not c.private]
+            assert discord(choices)[2] == 1, [c.group for c in choices]  # DM or panel: one page
+            if public:
+                assert discord(public, rows=4)[2] == 1, [c.group for c in public]  # thread post
             for choice in choices:
                 assert len(choice.label) <= 80 and len(choice.action) <= 64
                 if choice.action.startswith(("bid:", "tip:", "untip:", "bids:", "genre:")):
