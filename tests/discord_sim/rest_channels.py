@@ -12,6 +12,10 @@ from .model import DM, PRIVATE_THREAD, PUBLIC_THREAD, TEXT, SimChannel, SimMessa
 if TYPE_CHECKING:
     from .server import DiscordSim
 
+#: How long Discord remembers a nonce for ``enforce_nonce`` ("the past few minutes"; it does not
+#: say how many, so the simulator keeps the short end).
+NONCE_WINDOW_S = 2 * 60
+
 
 def _sim(request: web.Request) -> DiscordSim:
     return request.app[SIM]
@@ -73,7 +77,17 @@ async def create_message(request: web.Request) -> web.Response:
         return reject(
             request, 400, 50006, "Cannot send an empty message", rule="a message is not empty"
         )
+    nonce = body.get("nonce")
+    if nonce is not None and body.get("enforce_nonce"):
+        # Discord: a nonce seen from the same author in the past few minutes returns that
+        # message and creates none (how a sender makes a retried create idempotent).
+        sent_at, earlier = sim.nonces.get(str(nonce), (None, None))
+        if earlier is not None and sim.now() - sent_at <= NONCE_WINDOW_S and not earlier.deleted:
+            sim.trace(f"nonce {nonce!r} seen before: message {earlier.id} returned, none created")
+            return json_response(earlier.payload())
     msg = sim.create_message(channel, sim.bot_user, body, request[UPLOADS])
+    if nonce is not None:
+        sim.nonces[str(nonce)] = (sim.now(), msg)
     return json_response(msg.payload())
 
 

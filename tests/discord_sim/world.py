@@ -50,6 +50,8 @@ class World:
         self._tokens: dict[str, SimInteraction] = {}
         self.members: list[SimMember] = []
         self.dm_refusals: list[SimMember] = []
+        # Nonces of the bot's messages (enforce_nonce): nonce → (sim time sent, message).
+        self.nonces: dict[str, tuple[float, SimMessage]] = {}
         self.owner = self.add_member(owner, announce=False)
         self.guild.owner_id = self.owner.id
         for name in members:
