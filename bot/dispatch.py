@@ -35,6 +35,9 @@ class Outgoing:
     turn: list[dict[str, Any]] = field(default_factory=list)        # pending seats and their public choices
     status: str = ""
     result: str | None = None
+    # Which outbox items this is: sent again after a crash (posted, not yet marked sent),
+    # the same key lets Discord return the first message instead of posting a second.
+    key: str = ""
 
 
 class Transport(Protocol):
@@ -138,6 +141,7 @@ class Dispatcher:
             game_id=table.id, game_type=table.record.game_type, version=last.get("version", 0),
             text=text, images=images[-10:],  # Discord takes at most 10 attachments a message
             turn=last.get("turn", []), status=last.get("status", ""), result=last.get("result"),
+            key=f"{items[0].id}-{items[-1].id}",
         )
         return await self._attempt(items, self.transport.post(table, message))
 
@@ -146,7 +150,7 @@ class Dispatcher:
         seat = table.seats[payload["seat"]]
         message = Outgoing(game_id=table.id, game_type=table.record.game_type,
                            version=payload.get("version", table.record.version), text=payload["text"],
-                           turn=payload.get("turn", []))
+                           turn=payload.get("turn", []), key=str(item.id))
         try:
             reached = await self.transport.send_private(table, seat, message)
         except Exception:

@@ -1,6 +1,7 @@
 """Delivering outbox messages to Discord: thread posts with the board, DMs with secrets."""
 from __future__ import annotations
 
+import hashlib
 import io
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,15 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     if current:
         chunks.append(current)
     return chunks or [""]
+
+
+def nonce(message: Outgoing, part: int) -> str | None:
+    """Discord's idempotency key for part ``part`` of an outbox delivery (≤25 characters).
+    discord.py sends it with ``enforce_nonce``: a repeat within minutes returns the first
+    message, so redelivering after a crash between posting and marking sent posts nothing twice."""
+    if not message.key:
+        return None
+    return hashlib.blake2s(f"{message.key}.{part}".encode(), digest_size=12).hexdigest()
 
 
 def turn_lines(message: Outgoing) -> list[str]:
@@ -83,11 +93,11 @@ class DiscordTransport:
             lines.append(f"-# {message.status}")
         lines += turn_lines(message)
         chunks = split_text("\n".join(lines))
-        for chunk in chunks[:-1]:
-            await channel.send(chunk, allowed_mentions=MENTION_USERS)
+        for n, chunk in enumerate(chunks[:-1]):
+            await channel.send(chunk, allowed_mentions=MENTION_USERS, nonce=nonce(message, n))
         files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
         view = build_view(turn_rows(message))
-        kwargs = {"files": files, "allowed_mentions": MENTION_USERS}
+        kwargs = {"files": files, "allowed_mentions": MENTION_USERS, "nonce": nonce(message, len(chunks) - 1)}
         if view is not None:
             kwargs["view"] = view
         await channel.send(chunks[-1] or None, **kwargs)
@@ -104,11 +114,12 @@ class DiscordTransport:
             text = f"{text}\n▶ {seat_turn['prompt']}"
             rows, _ = controls.layout(table.id, message.version, seat_turn["choices"])
             view = build_view(rows)
+        chunks = split_text(text)
         try:
-            for chunk in split_text(text)[:-1]:
-                await user.send(chunk)
+            for n, chunk in enumerate(chunks[:-1]):
+                await user.send(chunk, nonce=nonce(message, n))
             kwargs = {"view": view} if view is not None else {}
-            await user.send(split_text(text)[-1], **kwargs)
+            await user.send(chunks[-1], nonce=nonce(message, len(chunks) - 1), **kwargs)
         except discord.Forbidden:
             return False
         return True
