@@ -81,10 +81,11 @@ async def test_two_clicks_on_one_button_make_one_move(
         first, second = await alice.click(build, message=post), await alice.click(build, message=post)
         answers = [await first.response(), await second.response()]
         assert [a.kind for a in answers] == ["deferred update", "deferred update"]
-        await discord_sim.settle()
-        assert game_row(db_path) == (version + 2, moves + 2)
+        await table.next_post(post)
         # One of them was refused, privately, saying what to do now.
+        await discord_sim.wait_for(lambda: first.followups or second.followups, what="a refusal")
         [refused] = [h for h in (first, second) if h.followups]
+        assert game_row(db_path) == (version + 2, moves + 2)
         text = (await refused.followup(0)).text
         assert "no longer applies" in text or "yours was not made" in text, text
         assert "Build on" in " ".join(b.get("label", "") for b in refused.followups[0].buttons)
