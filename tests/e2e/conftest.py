@@ -1,11 +1,11 @@
 """The real Marquee bot against the simulated Discord: fixtures for issue 3's scenarios.
 
 Each module opts in to the harness with ``pytest_plugins = ["tests.discord_sim.plugin"]``
-(pytest takes ``pytest_plugins`` only from a top-level conftest). ``marquee(seed=…)`` runs the bot in this event loop on ``db_path``; ``bot_process`` (from the
-harness) runs ``python -m bot`` on the same file. After every scenario the autouse
-``no_secret_in_public`` check compares every public message with what was only shown privately
-(see leaks.py). Figures a scenario wants quoted go to ``report_figures`` and are printed in
-pytest's summary, with or without ``-s``.
+(pytest takes ``pytest_plugins`` only from a top-level conftest). ``marquee(seed=…)`` runs the
+bot in this event loop on ``db_path``; ``bot_process`` (from the harness) runs ``python -m bot``
+on the same file. After every scenario the autouse ``no_secret_in_public`` check compares every
+public message with what was only shown privately (see leaks.py). Figures a scenario wants
+quoted go to ``report_figures`` and are printed in pytest's summary, with or without ``-s``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,8 @@ def marquee(discord_sim: DiscordSim, db_path: Path) -> Callable[..., Any]:
                             dev_guild_id=discord_sim.guild.id, log_level="INFO")
         async with discord_sim.run_bot(SeededBot(settings, seed, guild_ready_timeout=0.05)) as bot:
             yield bot
+            # Let the last handlers finish (an edit after a reply) before the bot is closed.
+            await discord_sim.settle(quiet=0.2)
 
     return run
 

@@ -52,7 +52,6 @@ class Table:
     sim: DiscordSim
     thread: SimChannel
     members: list[SimMember]
-    play_cards: bool = True
     clicks: int = 0  # moves made by clicking (each accepted by the bot)
     cards_played: dict[str, int] = field(default_factory=dict)  # member name → cards
     private_clicks: dict[str, int] = field(default_factory=dict)  # member name → DM/panel moves
@@ -93,7 +92,7 @@ class Table:
         started = time.perf_counter()
         if "is deciding in private" in post.text or not controls:
             await self._private_step(member, post)
-        elif self.play_cards and [action_of(c) for c in controls] == ["end"]:
+        elif [action_of(c) for c in controls] == ["end"]:
             await self._end_of_turn(member, post, controls[0])
         else:
             await self.click(member, post, controls[0])
@@ -102,7 +101,8 @@ class Table:
         return nxt
 
     async def click(self, member: SimMember, message: SimMessage, control: tuple[dict, str | None]):
-        """Press a move control; the bot must answer (not refuse) it."""
+        """Press a move control and wait for the bot's acknowledgement. Counted as a move: the
+        scenarios check the action log agrees, so a refused click would not go unnoticed."""
         comp, value = control
         if value is None:
             handle = await member.click(comp["custom_id"], message=message)
@@ -117,7 +117,9 @@ class Table:
         assert panel.ephemeral and panel.recipient is member
         return panel
 
-    async def _end_of_turn(self, member: SimMember, post: SimMessage, end: tuple[dict, str | None]) -> None:
+    async def _end_of_turn(
+        self, member: SimMember, post: SimMessage, end: tuple[dict, str | None]
+    ) -> None:
         panel = await self.open_panel(member, post)
         cards = [c for c in move_controls(panel) if action_of(c).startswith("card:")]
         if not cards:
@@ -135,7 +137,7 @@ class Table:
     async def _private_moves(self, member: SimMember, post: SimMessage, message: SimMessage,
                              control: tuple[dict, str | None]) -> None:
         """Click ``control`` privately, then each next private step (a card's targets) as it
-        comes: by DM with its controls, or — DMs closed — in the panel the click answers with."""
+        comes: by DM with its controls, or (DMs closed) in the panel the click answers with."""
         while True:
             last_dm = member.dms[-1].id if member.dms else 0
             handle, _ = await self.click(member, message, control)
@@ -146,20 +148,17 @@ class Table:
                 assert done.ephemeral and done.text.startswith("Done."), done.text
                 message, targets = done, [c for c in move_controls(done) if action_of(c) != "back"]
             if member.dms_open:
-                def more() -> SimMessage | None:
-                    newer = [m for m in member.dms if m.id > last_dm and move_controls(m)]
-                    posted = [m for m in self.thread.messages if m.id > post.id and is_turn_post(m)]
-                    return None if posted else (newer[0] if newer else None)
+                def next_step() -> SimMessage | str | None:
+                    if any(m.id > post.id and is_turn_post(m) for m in self.thread.messages):
+                        return "posted"  # the card resolved: the table has the outcome
+                    dms = [m for m in member.dms if m.id > last_dm and move_controls(m)]
+                    return dms[0] if dms else None
 
-                def either() -> bool:
-                    return bool(more()) or any(
-                        m.id > post.id and is_turn_post(m) for m in self.thread.messages)
-
-                await self.sim.wait_for(either, what=f"{member.name}'s next step or a turn post")
-                dm = more()
-                if dm is None:
+                found = await self.sim.wait_for(next_step, what=f"{member.name}'s next step")
+                if found == "posted":
                     return
-                message, targets = dm, [c for c in move_controls(dm) if action_of(c) != "back"]
+                message = found
+                targets = [c for c in move_controls(found) if action_of(c) != "back"]
             if not targets:
                 return
             control = targets[0]
@@ -171,9 +170,9 @@ class Table:
 
 
 async def open_table(
-    sim: DiscordSim, host: SimMember, players: list[SimMember], *, bots: int = 0
+    sim: DiscordSim, host: SimMember, players: list[SimMember]
 ) -> tuple[SimChannel, SimMessage]:
-    """``/game new`` by ``host``, the others click Join, the host adds ``bots`` and starts.
+    """``/game new`` by ``host``, the others click Join, the host clicks Start.
     Returns the thread and its lobby message."""
     reply = await (await host.slash("game new", game="advance-to-boardwalk")).reply()
     assert reply.ephemeral and "Your table is ready" in reply.text
@@ -182,8 +181,6 @@ async def open_table(
     for member in players:
         if member is not host:
             await (await member.click("Join", message=lobby)).response()
-    for _ in range(bots):
-        await (await host.click("Add bot", message=lobby)).reply()
     started = await (await host.click("Start", message=lobby)).reply()
     assert "The game has started." in started.text and not started.buttons
     return thread, lobby

@@ -80,7 +80,9 @@ def cards_that_left_a_hand(db_path: str | Path) -> set[str]:
             "SELECT id, options, seed FROM games WHERE game_type = ? AND state IS NOT NULL", (GAME,)
         ).fetchall()
         for game_id, options, seed in games:
-            players = db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)).fetchone()[0]
+            players = db.execute(
+                "SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
             log = db.execute(
                 "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY move", (game_id,)
             ).fetchall()

@@ -28,7 +28,8 @@ async def test_member_with_closed_dms_plays_a_whole_game(
 
         hand = await (await dave.slash("game hand", channel=thread)).reply()
         assert hand.ephemeral and hand.recipient is dave and hand not in thread.messages
-        state = json.loads(sqlite3.connect(db_path).execute("SELECT state FROM games").fetchone()[0])
+        stored, = sqlite3.connect(db_path).execute("SELECT state FROM games").fetchone()
+        state = json.loads(stored)
         board = registry.game("advance-to-boardwalk").board
         held = [board.card(card).name for card in state["hands"][1]]
         assert "Your Fortune cards (2)" in hand.text and all(f"*{n}*" in hand.text for n in held)
@@ -36,7 +37,8 @@ async def test_member_with_closed_dms_plays_a_whole_game(
         table = Table(discord_sim, thread, [alice, dave])
         result = await table.play_to_end()
     assert GAME_OVER in result.text
-    assert table.cards_played.get(dave.name) and table.private_clicks[dave.name] >= 2  # card + target
+    assert table.cards_played.get(dave.name)
+    assert table.private_clicks[dave.name] >= 2  # the card, then its target, in his panel
     assert not dave.dms  # nothing ever reached Dave's closed DMs …
     [notice] = [m for m in thread.bot_messages if "direct messages" in m.text]  # told once …
     assert "/game hand" in notice.text and not any(n in notice.text for n in held)  # … no content

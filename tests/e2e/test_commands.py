@@ -12,6 +12,14 @@ pytest_plugins = ["tests.discord_sim.plugin"]
 SEED = 156
 
 
+def statuses(db_path) -> list[str]:
+    db = sqlite3.connect(db_path)
+    try:
+        return [status for status, in db.execute("SELECT status FROM games ORDER BY id")]
+    finally:
+        db.close()
+
+
 async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, alice, bob, carol):
     async with marquee(seed=SEED):
         thread, lobby = await open_table(discord_sim, alice, [alice, bob, carol])
@@ -38,12 +46,12 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
 
         refused = await (await bob.slash("game abandon", channel=thread)).reply()
         assert refused.ephemeral and "Only the host or someone with Manage Server" in refused.text
-        assert sqlite3.connect(db_path).execute("SELECT status FROM games").fetchone() == ("running",)
+        assert statuses(db_path)[0] == "running"
 
         done = await (await alice.slash("game abandon", channel=thread)).reply()
         assert not done.ephemeral and "abandoned" in done.text
         await thread.wait_for_message(lambda m: "Game abandoned by **Alice**" in m.text)
-        assert sqlite3.connect(db_path).execute("SELECT status FROM games").fetchone() == ("abandoned",)
+        assert statuses(db_path)[0] == "abandoned"
         # The last turn post's buttons now say the game is over instead of moving.
         late = await alice.click(move_controls(post)[0][0]["custom_id"], message=post)
         assert "abandoned; no more moves" in (await late.followup(0)).text
@@ -60,5 +68,4 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
         await discord_sim.wait_for(lambda: "This lobby was closed." in second_lobby.text,
                                    what="the closed lobby")
         assert not second_lobby.buttons
-        statuses = sqlite3.connect(db_path).execute("SELECT status FROM games ORDER BY id").fetchall()
-        assert statuses == [("abandoned",), ("abandoned",)]
+        assert statuses(db_path) == ["abandoned", "abandoned"]

@@ -98,7 +98,8 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
 
     # The action log: one line per accepted move, contiguous, none twice, none lost.
     (game_id, version, seed, state), = read(db_path, "SELECT id, version, seed, state FROM games")
-    log = read(db_path, "SELECT move, seat, action, user_id FROM actions WHERE game_id = ? ORDER BY move", game_id)
+    log = read(db_path, "SELECT move, seat, action, user_id FROM actions WHERE game_id = ?"
+               " ORDER BY move", game_id)
     assert [row[0] for row in log] == list(range(2, version + 1))  # version 1 is the deal
     assert len([row for row in log if row[3] is not None]) == table.clicks
     game = registry.game("advance-to-boardwalk")

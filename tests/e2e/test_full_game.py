@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 
+from bot import registry
+from bot.engine import new_game
+
 from .driver import GAME_OVER, Table, open_table
 
 pytest_plugins = ["tests.discord_sim.plugin"]
@@ -18,8 +21,11 @@ async def test_three_members_play_a_whole_game_by_clicks(
         thread, lobby = await open_table(discord_sim, alice, [alice, bob, carol])
         assert [line for line in lobby.text.splitlines() if line[:2] in ("1.", "2.", "3.")] == [
             "1. Alice", "2. Bob", "3. Carol"]
-        for member in (alice, bob, carol):  # each hand arrived by DM
-            await member.wait_for_dm(lambda m: "Your Fortune cards" in m.text)
+        game = registry.game("advance-to-boardwalk")
+        dealt = new_game(game, 3, {}, SHORT_GAME)["hands"]
+        for seat, member in enumerate((alice, bob, carol)):  # each hand arrived by DM
+            dm = await member.wait_for_dm(lambda m: "Your Fortune cards (2)" in m.text)
+            assert all(f"*{game.board.card(card).name}*" in dm.text for card in dealt[seat])
         table = Table(discord_sim, thread, [alice, bob, carol])
         discord_sim.stats.reset()
         result = await table.play_to_end()

@@ -78,7 +78,8 @@ async def test_two_clicks_on_one_button_make_one_move(
 
         # Alice double-clicks: two interactions for one button, in flight together.
         build = move_controls(post)[0][0]["custom_id"]
-        first, second = await alice.click(build, message=post), await alice.click(build, message=post)
+        first = await alice.click(build, message=post)
+        second = await alice.click(build, message=post)
         answers = [await first.response(), await second.response()]
         assert [a.kind for a in answers] == ["deferred update", "deferred update"]
         await table.next_post(post)
