@@ -215,8 +215,8 @@ class Tables:
         state = table.record.state
         now = name_seats(game.status(state), table.names())
         if version is not None and version < table.record.seat_epochs.get(seat, 0):
-            raise StaleMove("That button is from an earlier moment of this game and no longer applies. "
-                            f"Now: {now} Here is what you can do now:", game_id)
+            raise StaleMove("That button is from an earlier moment of this game and no longer "
+                            f"applies. Now: {now} Here is what you can do now:", game_id)
         if seat not in game.pending(state) and not game.legal(state, seat):
             raise TableError(f"It is not your turn. Now: {now}")
         await self._apply(table, seat, action, user_id=member.id)

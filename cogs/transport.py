@@ -97,7 +97,8 @@ class DiscordTransport:
             await channel.send(chunk, allowed_mentions=MENTION_USERS, nonce=nonce(message, n))
         files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
         view = build_view(turn_rows(message))
-        kwargs = {"files": files, "allowed_mentions": MENTION_USERS, "nonce": nonce(message, len(chunks) - 1)}
+        kwargs = {"files": files, "allowed_mentions": MENTION_USERS,
+                  "nonce": nonce(message, len(chunks) - 1)}
         if view is not None:
             kwargs["view"] = view
         await channel.send(chunks[-1] or None, **kwargs)
