@@ -161,7 +161,16 @@ def _play_tip(c: Content, state: dict, seat: int, kind_id: str) -> list[Event]:
         set_pick_effect(state, seat, "discount", pick_effect(state, seat, "discount") + kind.amount)
     else:
         set_pick_effect(state, seat, "time", pick_effect(state, seat, "time") + kind.amount)
-    return [Event(f"{seat_tag(seat)} plays {kind.name}: {kind.text.split(': ', 1)[-1]}")]
+    return [Event(f"{seat_tag(seat)} plays {kind.name}: {_public_effect(kind)}.")]
+
+
+def _public_effect(kind) -> str:
+    """A played film-pick tip, told to the table (the card's own text says "you")."""
+    if kind.effect == "pick_again":
+        return "they pick another film right after their next pick"
+    if kind.effect == "discount":
+        return f"their next film this round costs {dollars(kind.amount)} less"
+    return f"+{kind.amount} minutes of running time for them this round"
 
 
 def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:

@@ -124,7 +124,9 @@ def prompt(c: Content, state: dict, seat: int) -> str:
     if phase == "pick" and state["picker"] == seat:
         left = capacity(c, state, seat) - minutes_used(c, state, seat)
         return f"Pick a film from the array (you have {cash} and {hours(left)} of screen time), or stop."
-    if phase == "screen" and not state["screens"][seat]["done"]:
+    if phase == "screen" and state["screens"][seat]["done"]:
+        return "You have confirmed your bids; you may still change them until everyone has confirmed."
+    if phase == "screen":
         spent = dollars(sum(state["screens"][seat]["bids"].values()) * c.rules.pip_value)
         return (f"Set advertising bids (0–6 pips a box, $1,000 a pip; {spent} of your {cash} so far), "
                 "play Insider Tips, then press Done.")

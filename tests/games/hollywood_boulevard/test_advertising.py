@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.engine import IllegalMove, rng_for
+from bot.engine import IllegalMove
 from bot.games.hollywood_boulevard import advertising
 from tests.engine_checks import play_bot_game
 
@@ -39,6 +39,7 @@ def test_a_confirmed_seat_may_only_reopen_its_screen_and_the_reveal_waits_for_it
     state, _ = act(state, 0, "bid:radio:2")
     state, _ = act(state, 0, "bids:confirm")
     assert GAME.legal(state, 0) == [advertising.EDIT] and advertising.EDIT.private
+    assert GAME.prompt(state, 0).startswith("You have confirmed your bids; you may still change them")
     for move in ("bid:radio:3", "bids:confirm", "tip:cartoon", "untip:cartoon"):
         with pytest.raises(IllegalMove, match="not your turn"):
             act(state, 0, move)

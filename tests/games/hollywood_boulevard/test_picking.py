@@ -125,7 +125,8 @@ def test_sneak_preview_picks_twice_in_a_row():
     state["hands"][0] = ["sneak"]
     state = to_pick(state)
     state, events = act(state, 0, "tip:sneak")
-    assert "Sneak Preview" in events[0].text and state["picker"] == 0
+    assert events[0].public and state["picker"] == 0
+    assert events[0].text == "{p0} plays Sneak Preview: they pick another film right after their next pick."
     state, _ = act(state, 0, f"pick:{state['array'][0]}")
     assert state["picker"] == 0
     state, _ = act(state, 0, f"pick:{state['array'][1]}")
@@ -137,7 +138,8 @@ def test_studio_discount_takes_2000_off_the_next_film():
     state = with_array(new(2), ["Roman Holiday"])
     state["hands"][0] = ["discount"]
     state = to_pick(state)
-    state, _ = act(state, 0, "tip:discount")
+    state, events = act(state, 0, "tip:discount")
+    assert events[0].text == "{p0} plays Studio Discount: their next film this round costs $2,000 less."
     state, _ = act(state, 0, f"pick:{film('Roman Holiday')}")
     assert state["cash"][0] == 25_000 - (8_000 - 2_000)
 
@@ -151,7 +153,8 @@ def test_late_show_adds_30_minutes_this_round():
     state, _ = act(state, 0, f"pick:{film('Quo Vadis')}")
     state, _ = act(state, 1, "done")
     assert f"pick:{film('Royal Wedding')}" not in actions(state, 0)
-    state, _ = act(state, 0, "tip:lateshow")
+    state, events = act(state, 0, "tip:lateshow")
+    assert events[0].text == "{p0} plays Late Show: +30 minutes of running time for them this round."
     state, _ = act(state, 0, f"pick:{film('Royal Wedding')}")
     assert len(state["screened"][0]) == 2
 
