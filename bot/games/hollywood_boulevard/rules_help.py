@@ -28,7 +28,8 @@ equipment. Without a Preview House holder the genre dice are rolled openly now (
 the marker stays).
 
 **3. Advertising**, all at once in secret: 0–6 pips ($1,000 each) on each of six boxes, total \
-up to your cash; play Insider Tips; confirm. When all have confirmed the screens come down: \
+up to your cash; play Insider Tips; confirm (you may change your bids until the last player has \
+confirmed). When all have confirmed the screens come down: \
 everyone pays their bids; the highest bid on each box wins a die (tie: roll-off; a Press Agent \
 tip wins a tie); the Agency's box pays two. No Agency holder: its die is rolled openly now.
 

@@ -235,10 +235,13 @@ def _seed_where(test, players=2, wishes=None):
 
 
 def test_snake_eyes_at_the_preview_house_lets_the_holder_choose_any_genre():
-    state = _seed_where(lambda s: s["phase"] == "genre", wishes={0: "place:preview"})
+    state = _seed_where(lambda s: s["phase"] == "genre", wishes={0: "place:preview", 1: "place:agency"})
     assert GAME.pending(state) == {0}
     choices = GAME.legal(state, 0)
     assert len(choices) == 10 and all(c.private for c in choices)
+    selects, buttons, _pages = discord(choices)  # one select in the holder's DM
+    assert list(selects) == ["Choose the trending genre…"] and not buttons
+    assert GAME.view(state, None)["agency_hidden"]  # the Agency die was rolled too: still secret
     state, _ = act(state, 0, "genre:epic")
     assert state["phase"] == "pick" and state["secret"]["preview"]["genre"] == "epic"
     state, _ = confirm_all(_finish_picking(state))

@@ -89,3 +89,4 @@ def test_rules_help_is_short_and_says_what_we_decided():
     assert len(text) < 4000
     assert "no Discord equivalent" in text and "House rule" in text and "Credit Union loan" in text
     assert "3 of 6, 2 of 4, 4 of 8" in text
+    assert "you may change your bids until the last player has confirmed" in text.replace("\n", " ")
