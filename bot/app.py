@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from typing import Any
+from typing import Any, AsyncIterator
 
 import discord
 import yarl
@@ -14,6 +15,7 @@ from cogs.transport import DiscordTransport
 from cogs.ui import GameButton, GameSelect, guarded
 
 from .dispatch import Dispatcher
+from .reminders import Reminders
 from .settings import Settings
 from .store import Store
 from .tables import Tables
@@ -34,7 +36,10 @@ class MarqueeBot(commands.Bot):
                          help_command=None, **options)
         self.settings = settings
         self.game_interactions = GameInteractions(self)
-        self._dispatch_task: asyncio.Task[None] | None = None
+        self._background: list[asyncio.Task[None]] = []
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
@@ -51,8 +56,22 @@ class MarqueeBot(commands.Bot):
         for record in running:  # bots that were due to move when we stopped
             await self.tables.run_bots(record.id)
         # Whatever a crash left in the outbox goes out first.
-        self._dispatch_task = asyncio.create_task(self.dispatcher.run_forever(), name="outbox")
+        self._background.append(asyncio.create_task(self.dispatcher.run_forever(), name="outbox"))
         self.dispatcher.wake()
+        reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
+        self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        """Mark an interaction as being handled, so closing waits for it."""
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            if not self._in_flight:
+                self._idle.set()
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -72,8 +91,13 @@ class MarqueeBot(commands.Bot):
         await guarded(interaction, raise_it())
 
     async def close(self) -> None:
-        if self._dispatch_task is not None:
-            self._dispatch_task.cancel()
+        # Clicks being handled need the HTTP session and the store: let them finish.
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout=5)
+        except asyncio.TimeoutError:
+            log.warning("closing with %d interaction(s) still being handled", self._in_flight)
+        for task in self._background:
+            task.cancel()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

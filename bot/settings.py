@@ -16,6 +16,7 @@ class Settings:
     database: Path
     dev_guild_id: int | None
     log_level: str
+    reminder_hours: float = 12.0
     # Set only by the simulated Discord in tests: where the REST API and gateway are.
     api_base: str | None = None
     gateway_url: str | None = None
@@ -31,6 +32,7 @@ class Settings:
             database=database if database.is_absolute() else ROOT / database,
             dev_guild_id=int(guild) if guild else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+            reminder_hours=float(os.environ.get("REMINDER_HOURS") or 12),
             api_base=os.environ.get("MARQUEE_API_BASE") or None,
             gateway_url=os.environ.get("MARQUEE_GATEWAY_URL") or None,
             guild_ready_timeout=float(os.environ["MARQUEE_GUILD_READY_TIMEOUT"])

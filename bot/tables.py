@@ -280,7 +280,7 @@ class Tables:
             "text": "\n".join(name_seats(e.text, names) for e in public),
             "event_images": [e.image for e in public if e.image],
         }
-        thread.update(self._turn_payload(table, state, version))
+        thread.update(self.turn_payload(table, state, version))
         outbox: list[tuple[str, dict[str, Any]]] = [("thread", thread)]
         by_seat: dict[int, list[Event]] = {}
         for event in events:
@@ -310,7 +310,7 @@ class Tables:
                 outbox.append(("private", payload))
         return outbox
 
-    def _turn_payload(self, table: Table, state: dict[str, Any], version: int) -> dict[str, Any]:
+    def turn_payload(self, table: Table, state: dict[str, Any], version: int) -> dict[str, Any]:
         """What the thread shows after a move: the public view, and who must act on what."""
         game = registry.game(table.record.game_type)
         names = table.names()

@@ -97,6 +97,11 @@ async def reply(interaction: discord.Interaction, content: str, *, view: discord
 
 async def guarded(interaction: discord.Interaction, work: Any) -> None:
     """Run a handler; expected refusals become ephemeral sentences, the rest a reference."""
+    async with interaction.client.handling():
+        await _answer(interaction, work)
+
+
+async def _answer(interaction: discord.Interaction, work: Any) -> None:
     try:
         await work
     except StaleMove as error:

@@ -1,0 +1,53 @@
+"""Turn reminders: a game that has waited too long pings whoever it waits for.
+
+One loop for all games (not a task per game): every few minutes it asks the
+store for running games idle past the threshold and queues one reminder per
+game version through the outbox, with fresh controls at the bottom of the
+thread. Claiming the reminder and queueing it is one transaction, so several
+bot processes sharing a database remind once.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Callable
+
+from .tables import Table, Tables
+
+log = logging.getLogger(__name__)
+
+
+class Reminders:
+    def __init__(self, tables: Tables, *, idle_hours: float, wake: Callable[[], None] = lambda: None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.tables = tables
+        self.idle_seconds = idle_hours * 3600
+        self._wake = wake
+        self._clock = clock
+
+    async def remind_idle(self) -> int:
+        """Queue a reminder for each idle game; returns how many were queued."""
+        queued = 0
+        for record in await self.tables.store.idle_games(self._clock() - self.idle_seconds):
+            table = Table(record, await self.tables.store.seats(record.id))
+            payload = self.tables.turn_payload(table, record.state, record.version)
+            waiting = [t for t in payload["turn"] if not t["is_bot"]]
+            if not waiting:
+                continue
+            names = ", ".join(table.seats[t["seat"]].name for t in waiting)
+            payload["text"] = f"⏰ Reminder: the game is waiting for {names}."
+            payload["event_images"] = []
+            if await self.tables.store.add_reminder(record.id, record.version, payload):
+                queued += 1
+        if queued:
+            self._wake()
+        return queued
+
+    async def run_forever(self, check_every: float = 300.0) -> None:
+        while True:
+            try:
+                await self.remind_idle()
+            except Exception:
+                log.exception("turn reminders failed; trying again later")
+            await asyncio.sleep(check_every)

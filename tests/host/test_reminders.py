@@ -1,0 +1,59 @@
+"""Turn reminders: an idle game pings whoever it waits for, once per game version."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.dispatch import Dispatcher
+from bot.reminders import Reminders
+from bot.store import Store
+from bot.tables import Member, Tables
+from tests.host.test_tables import RecordingTransport
+from tests.toy_game import GAME_ID
+
+ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "games.sqlite")
+    yield store
+    await store.close()
+
+
+async def test_idle_game_is_reminded_once_per_version(store):
+    tables = Tables(store)
+    transport = RecordingTransport()
+    dispatcher = Dispatcher(store, transport)
+    table = await tables.create(GAME_ID, ANN)
+    await tables.join(table.id, BEN)
+    await tables.start(table.id, ANN)
+    await dispatcher.flush()
+    now = [time.time()]
+    reminders = Reminders(tables, idle_hours=12, clock=lambda: now[0])
+
+    assert await reminders.remind_idle() == 0, "not idle yet"
+    now[0] += 13 * 3600
+    assert await reminders.remind_idle() == 1
+    assert await reminders.remind_idle() == 0, "one reminder per version"
+    await dispatcher.flush()
+    reminder = transport.posts[-1]
+    assert "waiting for Ann" in reminder.text
+    assert reminder.turn[0]["user_id"] == ANN.id and reminder.turn[0]["choices"]
+
+    table = await tables.act(table.id, ANN, "add:1")
+    now[0] = time.time()
+    assert await reminders.remind_idle() == 0, "the move reset the clock"
+    now[0] += 13 * 3600
+    assert await reminders.remind_idle() == 1
+
+
+async def test_a_reminder_leaves_buttons_valid(store):
+    tables = Tables(store)
+    table = await tables.create(GAME_ID, ANN)
+    await tables.join(table.id, BEN)
+    table = await tables.start(table.id, ANN)
+    reminders = Reminders(tables, idle_hours=0, clock=lambda: time.time() + 1)
+    assert await reminders.remind_idle() == 1
+    await tables.act(table.id, ANN, "add:2", version=table.record.version)
