@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from . import advertising
-from .common import capacity, chip, dollars, hours, minutes_used, pick_effect, screened_films, upkeep
+from .common import (
+    capacity, chip, dollars, hours, minutes_used, pick_effect, screened_films, upkeep,
+)
 from .content import Content
 
 #: The panel is one Discord message (2,000 characters) with a header and a prompt: past this
@@ -40,7 +42,8 @@ def _secret_rolls(c: Content, state: dict, seat: int) -> list[str]:
     preview, agency = state["secret"]["preview"], state["secret"]["agency"]
     if preview and preview["seat"] == seat and state["phase"] in ("genre", "pick", "screen"):
         dice = " + ".join(map(str, preview["dice"]))
-        genre = c.genres[preview["genre"]].name if preview["genre"] else "yours to choose (snake eyes)"
+        genre = (c.genres[preview["genre"]].name if preview["genre"]
+                 else "yours to choose (snake eyes)")
         lines.append(f"**Preview House (secret):** you rolled {dice}; trending genre: {genre}.")
     if agency and agency["seat"] == seat and state["phase"] in ("genre", "pick", "screen"):
         lines.append(f"**Advertising Agency (secret):** your die shows {agency['die']}; "
@@ -52,10 +55,11 @@ def _films(c: Content, state: dict, seat: int) -> list[str]:
     films = screened_films(c, state, seat)
     if state["phase"] not in ("pick", "screen") and not films:
         return []
-    time = f"{hours(minutes_used(c, state, seat))} of {hours(capacity(c, state, seat))} screen time used"
+    used, capacity_ = hours(minutes_used(c, state, seat)), hours(capacity(c, state, seat))
+    time = f"{used} of {capacity_} screen time used"
     if not films:
         return [f"**Your films this round:** none yet ({time})."]
-    titles = ", ".join(f"*{film.title}* ({film.dice} dice, {hours(film.minutes)})" for film in films)
+    titles = ", ".join(f"*{f.title}* ({f.dice} dice, {hours(f.minutes)})" for f in films)
     return [f"**Your films this round:** {titles} — {time}."]
 
 
@@ -66,7 +70,8 @@ def _pick_effects(state: dict, seat: int) -> list[str]:
     if pick_effect(state, seat, "again"):
         active.append("Sneak Preview: you pick again after your next pick")
     if pick_effect(state, seat, "discount"):
-        active.append(f"Studio Discount: {dollars(pick_effect(state, seat, 'discount'))} off your next film")
+        off = dollars(pick_effect(state, seat, "discount"))
+        active.append(f"Studio Discount: {off} off your next film")
     return [f"**In force:** {'; '.join(active)}."] if active else []
 
 

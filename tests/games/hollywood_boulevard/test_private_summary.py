@@ -21,7 +21,8 @@ def others_scrambled(state: dict, seat: int) -> dict:
     for s, screen in enumerate(other["screens"]):
         if s != seat:
             screen.update(bids={"billboards": 5, "bench": 2}, tips=["oscar"], press="tv")
-    for key, field, values in (("preview", "genre", ("western", "war")), ("agency", "box", ("tv", "bench"))):
+    changes = (("preview", "genre", ("western", "war")), ("agency", "box", ("tv", "bench")))
+    for key, field, values in changes:
         secret = other["secret"][key]
         if secret and secret["seat"] != seat:
             secret[field] = values[secret[field] == values[0]]
@@ -34,13 +35,15 @@ def test_summary_shows_cash_and_every_tip_with_what_it_does():
     text = GAME.private_summary(state, 0)
     assert "**Cash:** $25,000 · upkeep $1,000 a round" in text
     assert "**Insider Tips** (4, each worth $2,000 unplayed at the end):" in text
-    assert f"• 2× **Cartoon Short** (play it with your bids) — {C.tips['cartoon'].text}" in text
+    cartoon = C.tips["cartoon"].text
+    assert f"• 2× **Cartoon Short** (play it with your bids) — {cartoon}" in text
     assert f"• **Sneak Preview** — {C.tips['sneak'].text}" in text
     assert f"• **Press Agent** — {C.tips['press'].text}" in text
     state["hands"][0] = []
     state["chips"][0]["loan"] = 2
     text = GAME.private_summary(state, 0)
-    assert "**Insider Tips:** none in hand." in text and "(owing $50,000 to the Credit Union)" in text
+    assert "**Insider Tips:** none in hand." in text
+    assert "(owing $50,000 to the Credit Union)" in text
 
 
 def test_summary_tells_the_secret_rolls_only_to_their_holders_and_only_while_secret():
@@ -65,11 +68,13 @@ def test_summary_shows_the_bids_behind_the_screen_and_the_films_of_the_round():
     state, _ = act(state, 0, "tip:cartoon")
     text = GAME.private_summary(state, 0)
     cash = state["cash"][0]
-    assert "**Your films this round:** *Father of the Bride* (" in text and "screen time used" in text
-    assert f"**Advertising:** Behind your screen: Radio Spots 3 pips — $3,000 of your ${cash:,}; " \
-           "tips: Cartoon Short." in text
+    assert "**Your films this round:** *Father of the Bride* (" in text
+    assert "screen time used" in text
+    assert (f"**Advertising:** Behind your screen: Radio Spots 3 pips — $3,000 of your ${cash:,}; "
+            "tips: Cartoon Short.") in text
     state, _ = act(state, 0, "bids:confirm")
-    assert "**Advertising (confirmed):** Behind your screen: Radio Spots 3 pips" in GAME.private_summary(state, 0)
+    confirmed = GAME.private_summary(state, 0)
+    assert "**Advertising (confirmed):** Behind your screen: Radio Spots 3 pips" in confirmed
     assert "Radio Spots" not in GAME.private_summary(state, 1)
     assert film("Father of the Bride") in state["screened"][0]
 
@@ -82,7 +87,8 @@ def test_summary_shows_film_pick_tips_in_force():
     state, _ = act(state, 0, "tip:sneak")
     state, _ = act(state, 0, "tip:discount")
     text = GAME.private_summary(state, 0)
-    assert "**In force:** Sneak Preview: you pick again after your next pick; Studio Discount:" in text
+    assert "**In force:** Sneak Preview: you pick again after your next pick; Studio Discount:" \
+        in text
     assert "**Your films this round:** none yet (0h00 of 3h00 screen time used)." in text
 
 
@@ -104,12 +110,14 @@ def test_no_summary_ever_shows_another_seats_secret():
                     assert text == GAME.private_summary(others_scrambled(state, seat), seat)
                     assert all(f"**{C.tips[kind].name}**" in text for kind in state["hands"][seat])
             seat = min(GAME.pending(state))
-            state, _ = play(GAME, state, seat, BOT.choose(state, seat, rng_for(seed, state["_move"], "b")))
+            action = BOT.choose(state, seat, rng_for(seed, state["_move"], "b"))
+            state, _ = play(GAME, state, seat, action)
 
 
 def test_the_opening_shows_the_first_array_and_the_start_player():
     state = new_game(GAME, 3, {"rounds": 4}, 7)
     [event] = GAME.opening_events(state)
     assert event.public and event.image == "array"
-    assert event.text == f"Round 1 of 4: 24 films are dealt. {{p{state['start']}}} draws the Start " \
-                         "Player Token and places first."
+    start = "{p%d}" % state["start"]
+    assert event.text == (f"Round 1 of 4: 24 films are dealt. {start} draws the Start Player Token "
+                          "and places first.")
