@@ -287,7 +287,7 @@ class Tables:
             for seat in event.to or ():
                 by_seat.setdefault(seat, []).append(event)
         game = registry.game(table.record.game_type)
-        pending = game.pending(state) if game.result(state) is None else set()
+        running = game.result(state) is None
         for seat in table.seats:
             if seat.is_bot:
                 continue
@@ -297,8 +297,9 @@ class Tables:
                 "text": "\n".join(name_seats(e.text, names) for e in private),
             }
             # A decision made wholly in private (a sealed bid, a card to add face
-            # down) comes with its controls by DM when it is newly asked for.
-            if seat.seat in pending and seat.seat in newly_asked:
+            # down, taking back a confirmed bid) comes with its controls by DM
+            # when it is newly offered.
+            if running and seat.seat in newly_asked:
                 choices = game.legal(state, seat.seat)
                 if choices and all(c.private for c in choices):
                     payload["turn"] = [{
