@@ -99,7 +99,8 @@ def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
     """
     if rows < 2:
         raise ValueError("a layout needs at least two rows (one for page buttons)")
-    natural: list[Row] = []
+    # Rows keep the game's order of groups; selects are numbered in that order too.
+    natural: list[list[Button] | tuple[str, list[dict[str, Any]]]] = []
     loose: list[dict[str, Any]] = []
     selects: list[tuple[str, list[dict[str, Any]]]] = []
     for group, members in _groups(choices):
@@ -108,14 +109,19 @@ def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
             loose.extend(members)
         else:
             chunks = [members[i:i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
-            selects.extend((_placeholder(group, n + 1, len(chunks)), chunk) for n, chunk in enumerate(chunks))
+            parts = [(_placeholder(group, n + 1, len(chunks)), chunk) for n, chunk in enumerate(chunks)]
+            selects.extend(parts)
+            natural.extend(parts)
 
     def numbered(pairs: list[tuple[str, list[dict[str, Any]]]], start: int = 0) -> list[Row]:
         return [Select(select_id(game_id, version, start + n), placeholder, [_option(c) for c in chunk])
                 for n, (placeholder, chunk) in enumerate(pairs)]
 
-    if len(natural) + len(selects) <= rows:
-        return natural + numbered(selects), 1
+    if len(natural) <= rows:
+        laid: list[Row] = []
+        for row in natural:
+            laid.extend(numbered([row], start=selects.index(row)) if isinstance(row, tuple) else [row])
+        return laid, 1
     packed = [[_button(game_id, version, c) for c in loose[i:i + MAX_BUTTONS]]
               for i in range(0, len(loose), MAX_BUTTONS)]
     if len(packed) + len(selects) <= rows:

@@ -201,11 +201,14 @@ class Tables:
 
     # -- play --------------------------------------------------------------
 
-    async def act(self, game_id: int, member: Member, action: str, *, version: int | None = None) -> Table:
+    async def act(self, game_id: int, member: Member, action: str, *, version: int | None = None,
+                  in_place: bool = False) -> Table:
         """Make ``action`` for the seat ``member`` holds; bots answer after it.
 
         ``version`` is the game version the user saw (a button carries it): when
         the user's own choices have changed since, the move is refused as stale.
+        ``in_place``: the caller shows the player their next choices itself (it
+        refreshes the private message they clicked), so none are sent by DM.
         """
         table = await self._running(game_id)
         seat = table.seat_of(member.id)
@@ -219,7 +222,7 @@ class Tables:
                             f"applies. Now: {now} Here is what you can do now:", game_id)
         if seat not in game.pending(state) and not game.legal(state, seat):
             raise TableError(f"It is not your turn. Now: {now}")
-        await self._apply(table, seat, action, user_id=member.id)
+        await self._apply(table, seat, action, user_id=member.id, in_place=in_place)
         if self.autoplay_bots:
             await self.run_bots(game_id)
         return await self.table(game_id)
@@ -246,7 +249,8 @@ class Tables:
             moves += 1
         return moves
 
-    async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None) -> None:
+    async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None,
+                     in_place: bool = False) -> None:
         kit_ = registry.kit(table.record.game_type)
         game = kit_.game
         old = table.record.state
@@ -260,7 +264,7 @@ class Tables:
             if other == seat or _actions(game.legal(old, other)) != _actions(game.legal(new, other)):
                 epochs[other] = version
         result = game.result(new)
-        newly_asked = {s for s, v in epochs.items() if v == version}
+        newly_asked = {s for s, v in epochs.items() if v == version and not (in_place and s == seat)}
         outbox = self._notifications(table, new, events, version, newly_asked)
         status = "running"
         result_json = None

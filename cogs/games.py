@@ -106,7 +106,7 @@ class GameInteractions:
             await self.send_panel(interaction, game_id=int(rest))
         elif kind == "g":
             game, _version, page = rest.split(":")
-            await self.send_panel(interaction, game_id=int(game), page=int(page))
+            await self.turn_page(interaction, int(game), int(page))
         elif kind == "l":
             game, what = rest.split(":")
             await self.on_lobby(interaction, int(game), what)
@@ -115,12 +115,17 @@ class GameInteractions:
         # Acknowledge at once (Discord drops an interaction unanswered after 3 s);
         # the move's outcome reaches the thread through the outbox.
         await interaction.response.defer(ephemeral=True, thinking=False)
-        table = await self.tables.act(game_id, member_of(interaction), action, version=version)
-        self.bot.dispatcher.wake()
         message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            await self.send_panel(interaction, game_id=table.id, preface="Done.")
-        elif message is not None and message.guild is not None:
+        # A click in a DM or a private panel is answered by refreshing that same
+        # message, so one private decision stays one message.
+        in_place = message is not None and (message.flags.ephemeral or message.guild is None)
+        table = await self.tables.act(game_id, member_of(interaction), action, version=version,
+                                      in_place=in_place)
+        self.bot.dispatcher.wake()
+        if in_place:
+            text, view = await self.panel(interaction, table.id, preface="✓ Done.")
+            await interaction.edit_original_response(content=text, view=view)
+        elif message is not None:
             # The thread gets a fresh post; this one's buttons would only be stale now.
             await interaction.edit_original_response(view=None)
 
@@ -158,6 +163,16 @@ class GameInteractions:
         """The player's secrets and every choice they have now, ephemerally."""
         if game_id is None:
             game_id = (await self.tables.table_in_thread(interaction.channel_id)).id
+        text, view = await self.panel(interaction, game_id, page=page, preface=preface)
+        await reply(interaction, text, view=view)
+
+    async def turn_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
+        """Another page of a panel's controls, in the same message."""
+        text, view = await self.panel(interaction, game_id, page=page)
+        await interaction.response.edit_message(content=text, view=view)
+
+    async def panel(self, interaction: discord.Interaction, game_id: int, *, page: int = 0,
+                    preface: str = "") -> tuple[str, discord.ui.View | None]:
         table, seat, choices, summary = await self.tables.private_view(game_id, member_of(interaction))
         game = registry.game(table.record.game_type)
         state = table.record.state
@@ -171,7 +186,8 @@ class GameInteractions:
             rows, _ = controls.layout(table.id, table.record.version, payload, page=page)
         elif table.record.status == "running":
             lines.append("-# Nothing for you to do right now.")
-        await reply(interaction, "\n".join(lines), view=build_view(rows))
+        text = "\n".join(lines)
+        return (text if len(text) <= 2000 else text[:1999] + "…"), build_view(rows)
 
 
 class Games(commands.Cog):

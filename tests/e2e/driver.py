@@ -137,17 +137,17 @@ class Table:
     async def _private_moves(self, member: SimMember, post: SimMessage, message: SimMessage,
                              control: tuple[dict, str | None]) -> None:
         """Click ``control`` privately, then each next private step (a card's targets) as it
-        comes: by DM with its controls, or (DMs closed) in the panel the click answers with."""
+        comes. A click in a private message (the ephemeral panel or a DM) is answered in place:
+        that same message is refreshed with the next step's controls, and no new DM is sent."""
         while True:
             last_dm = member.dms[-1].id if member.dms else 0
             handle, _ = await self.click(member, message, control)
             self.private_clicks[member.name] = self.private_clicks.get(member.name, 0) + 1
-            targets: list[tuple[dict, str | None]] = []
-            if message.ephemeral:
-                done = await handle.followup(0)  # the panel again, after the move
-                assert done.ephemeral and done.text.startswith("Done."), done.text
-                message, targets = done, [c for c in move_controls(done) if action_of(c) != "back"]
-            if member.dms_open:
+            if message.ephemeral or message.channel.is_dm:
+                done = await handle.reply()  # the same message, refreshed after the move
+                assert done.id == message.id and done.text.startswith("✓ Done."), done.text
+                message = done
+            else:
                 def next_step() -> SimMessage | str | None:
                     if any(m.id > post.id and is_turn_post(m) for m in self.thread.messages):
                         return "posted"  # the card resolved: the table has the outcome
@@ -158,7 +158,7 @@ class Table:
                 if found == "posted":
                     return
                 message = found
-                targets = [c for c in move_controls(found) if action_of(c) != "back"]
+            targets = [c for c in move_controls(message) if action_of(c) != "back"]
             if not targets:
                 return
             control = targets[0]

@@ -227,22 +227,21 @@ class Players:
 
     async def decide_in_private(self, member: SimMember, post: SimMessage) -> None:
         rnd = self.round_of(post)
+        # The decision arrives by DM (or the member opens the panel); each click refreshes
+        # that same message with the next step, so one decision stays one message.
         if member is self.by_dm:
-            while True:
-                dm = await self.next_dm(member)
-                self.tour.setdefault(f"private decision by DM ({member.name})", layout_of(dm))
-                offered = [c.action for c in controls_of(dm)]
-                action, final = self.private_choice(member, rnd, offered)
-                await self.press(member, dm, action)
-                if final:
-                    return
-        panel = await (await member.click(PANEL, message=post)).reply()
+            message = await self.next_dm(member)
+            where = f"private decision by DM ({member.name})"
+        else:
+            message = await (await member.click(PANEL, message=post)).reply()
+            where = f"private decision in the panel ({member.name})"
         while True:
-            self.tour.setdefault(f"private decision in the panel ({member.name})", layout_of(panel))
-            action, final = self.private_choice(member, rnd, [c.action for c in controls_of(panel)])
-            handle = await self.press(member, panel, action)
-            panel = await handle.followup(0)
-            assert panel.ephemeral and panel.text.startswith("Done."), panel.text
+            self.tour.setdefault(where, layout_of(message))
+            action, final = self.private_choice(member, rnd, [c.action for c in controls_of(message)])
+            handle = await self.press(member, message, action)
+            refreshed = await handle.reply()
+            assert refreshed.id == message.id and refreshed.text.startswith("✓ Done."), refreshed.text
+            message = refreshed
             if final:
                 return
 
@@ -282,7 +281,10 @@ async def change_bids_while_bob_bids(players: Players, post: SimMessage) -> bool
     assert "**Advertising (confirmed):** Behind your screen:" in panel.text
     players.tour["a confirmed seat's panel (Alice)"] = layout_of(panel)
     assert [c.action for c in controls_of(panel)] == ["bids:edit"]
-    await players.press(alice, panel, "bids:edit")
+    old_dm = players.last_dm[alice.name]  # where she confirmed: now offers "Change my bids"
+    assert [c.action for c in controls_of(old_dm)] == ["bids:edit"]
+    handle = await players.press(alice, panel, "bids:edit")
+    screen = await handle.reply()  # her screen is back in the same panel, bids ticked
     reopened = players.latest()
     assert "**Alice** is changing their advertising." in reopened.text
     assert [m for m, _prompt in players.pending(reopened)] == [alice, bob]
@@ -293,11 +295,9 @@ async def change_bids_while_bob_bids(players: Players, post: SimMessage) -> bool
     assert [m for m, _prompt in players.pending(waiting)] == [alice]
     assert not any("Screens down" in m.text for m in players.thread.messages)  # the reveal waits
 
-    dm = await players.next_dm(alice)  # her screen came back to her DMs, bids ticked
-    assert "bids:confirm" in [c.action for c in controls_of(dm)]
-    await players.press(alice, dm, "bid:magazines:2")
-    dm = await players.next_dm(alice)
-    await players.press(alice, dm, "bids:confirm")
+    assert screen.id == panel.id and "bids:confirm" in [c.action for c in controls_of(screen)]
+    screen = await (await players.press(alice, screen, "bid:magazines:2")).reply()
+    await players.press(alice, screen, "bids:confirm")
     reveal = next(m for m in players.thread.messages if "Screens down" in m.text)
     record = json.loads(players.db.game()[1]["reveal"])
     assert record["round"] == 1 and record["bids"][0].get("magazines") == 2  # her changed bids
@@ -305,7 +305,7 @@ async def change_bids_while_bob_bids(players: Players, post: SimMessage) -> bool
     assert any(a.filename.startswith("bids-") for a in reveal.attachments)
 
     before = players.db.game()[0]
-    stale = await alice.click(controls_of(panel)[0].custom_id, message=panel)
+    stale = await alice.click(controls_of(old_dm)[0].custom_id, message=old_dm)
     answer = await stale.followup(0)
     assert answer.ephemeral and "earlier moment" in answer.text, answer.text
     assert players.db.game()[0] == before
