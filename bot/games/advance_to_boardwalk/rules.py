@@ -192,14 +192,14 @@ class AdvanceToBoardwalk:
         winners = tuple(s for s in seats if (values[s], counts[s]) == best)
         names = " and ".join(f"{{p{s}}}" for s in winners)
         standings = ", ".join(
-            f"{{p{s}}} ${values[s]}M ({counts[s]} properties)"
+            f"{{p{s}}} ${values[s]}M ({properties(counts[s])})"
             for s in sorted(seats, key=lambda s: (-values[s], -counts[s], s))
         )
         verb = "win" if len(winners) > 1 else "wins"
         return Result(
             winners,
             {s: values[s] for s in seats},
-            f"{names} {verb} with ${best[0]}M in {best[1]} properties. Final: {standings}.",
+            f"{names} {verb} with ${best[0]}M in {properties(best[1])}. Final: {standings}.",
         )
 
     # --- words --------------------------------------------------------------------------
@@ -244,7 +244,8 @@ class AdvanceToBoardwalk:
             return f"Build in the {zones}: ${left}M of ${build['budget']}M left{must}."
         if state["play"] is not None:
             step = fortune.next_step(board, state)
-            return f"Choose a {step} for *{board.card(state['play']['card']).name}*, or go back."
+            article = "an" if step[:1] in "aeiou" else "a"
+            return f"Choose {article} {step} for *{board.card(state['play']['card']).name}*, or go back."
         return "Play one Fortune card or end your turn."
 
     def rules_summary(self) -> str:
@@ -301,3 +302,7 @@ def rules_text(board: Board) -> str:
         "tie-break: most properties; a remaining tie is shared.",
     ]
     return "\n\n".join(paragraphs)
+
+
+def properties(count: int) -> str:
+    return f"{count} {'property' if count == 1 else 'properties'}"
