@@ -199,10 +199,6 @@ class Games(commands.Cog):
         self.bot = bot
         self.actions = bot.game_interactions
 
-    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        await guarded(interaction, _raise(original))
-
     async def _table_here(self, interaction: discord.Interaction) -> Table:
         return await self.bot.tables.table_in_thread(interaction.channel_id)
 
@@ -309,10 +305,6 @@ class Games(commands.Cog):
         await interaction.response.send_message("This game has been abandoned.")
         await self._refresh_lobby(table)
         self.bot.dispatcher.wake()
-
-
-async def _raise(error: BaseException) -> None:
-    raise error
 
 
 async def setup(bot: MarqueeBot) -> None:

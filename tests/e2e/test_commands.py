@@ -44,8 +44,11 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
         assert lines[0] == "**Advance to Boardwalk** begins: Alice, Bob, Carol."
         assert any(line.startswith("**Alice** builds on") for line in lines), lines
 
-        refused = await (await bob.slash("game abandon", channel=thread)).reply()
+        refusal = await bob.slash("game abandon", channel=thread)
+        refused = await refusal.reply()
         assert refused.ephemeral and "Only the host or someone with Manage Server" in refused.text
+        await discord_sim.settle()
+        assert not refusal.followups, "a refusal is said once, not by every error handler"
         assert statuses(db_path)[0] == "running"
 
         done = await (await alice.slash("game abandon", channel=thread)).reply()
