@@ -196,7 +196,9 @@ class Tables:
         if member.id != table.record.host_id and not member.can_manage:
             raise TableError("Only the host or someone with Manage Server can abandon this game.")
         await self._commit(table, state=table.record.state, epochs=None, action=None, status="abandoned",
-                           outbox=[("thread", {"text": f"Game abandoned by **{member.name}**."})])
+                           # A lobby whose thread was never made has nowhere to say so.
+                           outbox=[("thread", {"text": f"Game abandoned by **{member.name}**."})]
+                           if table.record.thread_id or not table.record.channel_id else [])
         return await self.table(game_id)
 
     # -- play --------------------------------------------------------------

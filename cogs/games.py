@@ -218,8 +218,12 @@ class Games(commands.Cog):
         table = await self.bot.tables.create(game, member, chosen, guild_id=interaction.guild_id,
                                              channel_id=channel.id)
         name = f"{registry.game(game).name} #{table.id}"
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=10080)
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        except discord.HTTPException:
+            await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
+            raise
         await self.bot.tables.store.set_places(table.id, thread_id=thread.id)
         message = await thread.send(lobby_text(table), view=lobby_view(table),
                                     allowed_mentions=discord.AllowedMentions.none())

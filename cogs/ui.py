@@ -110,7 +110,16 @@ async def _answer(interaction: discord.Interaction, work: Any) -> None:
             interaction, game_id=error.game_id, preface=str(error))
     except TableError as error:
         await reply(interaction, str(error))
-    except (discord.NotFound, discord.Forbidden) as error:
+    except discord.Forbidden as error:
+        # Usually a permission the server did not give the bot (threads, attachments).
+        log.warning("Discord refused: %s", error)
+        try:
+            await reply(interaction, "Discord did not let me do that here: I may be missing a permission "
+                                     "(Send Messages, Create Public Threads, Send Messages in Threads, "
+                                     "Attach Files). Ask a server admin to check my role.")
+        except discord.HTTPException:
+            pass
+    except discord.NotFound as error:  # the interaction or message is gone; nobody to tell
         log.warning("Discord refused a reply: %s", error)
     except Exception:
         await report_unexpected(interaction)

@@ -72,3 +72,13 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
                                    what="the closed lobby")
         assert not second_lobby.buttons
         assert statuses(db_path) == ["abandoned", "abandoned"]
+
+
+async def test_a_missing_permission_is_explained_not_silent(discord_sim, marquee, db_path, alice):
+    async with marquee(seed=SEED):
+        discord_sim.fail_next("POST /channels/{channel_id}/threads", 403, 50013, "Missing Permissions")
+        answer = await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
+        assert answer.ephemeral and "missing a permission" in answer.text
+        assert "Create Public Threads" in answer.text
+        await discord_sim.settle()
+        assert statuses(db_path) == ["abandoned"], "the lobby without a thread is closed"
