@@ -1,0 +1,195 @@
+"""Members at a Hollywood 1947 table in the simulated Discord, and what the bot's file says.
+
+A member reads the newest turn post in the thread: its ``▶ @someone: …`` lines say whom the
+game waits for, its buttons and selects are that player's public choices. A player whose
+decision is wholly private (a card to add face down, the Screenwriter's poster, the Editor's
+cut) takes it where they prefer: ``by_dm`` members in the DM the bot sent with its controls,
+the others in the ephemeral **My hand & options** panel; a token to spend is only ever in the
+panel (the thread offers "Keep your tokens"). Every click in a DM or a panel is answered by
+refreshing that same message, and the member goes on from there.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.engine import new_game, play
+from tests.discord_sim import DiscordSim, SimMember
+from tests.discord_sim.model import SimChannel, SimMessage, walk_components
+
+from .driver import GAME_OVER, PANEL, TURN_LINE, is_turn_post
+from .h1947_plan import GAME, GAME_ID, choose, private_kind
+
+PRIVATE_PROMPT = "is deciding in private."
+TOKEN_PROMPT = "spend one to add a card"
+PRIVATE_VERBS = ("poster", "compose", "discard", "add", "token", "edit")
+
+
+def seat_name(member: SimMember) -> str:
+    """The name the bot seats a member under (their display name: "Alice")."""
+    return member.user.global_name
+
+
+@dataclass(frozen=True)
+class Control:
+    """One move a message offers: a button, or one option of a select."""
+
+    action: str
+    custom_id: str
+    select: bool
+
+
+def controls_of(message: SimMessage) -> list[Control]:
+    found = []
+    for comp in walk_components(message.components):
+        custom_id = comp.get("custom_id", "")
+        if comp.get("type") == 2 and custom_id.startswith("mq:m:"):
+            found.append(Control(custom_id.split(":", 4)[4], custom_id, False))
+        elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
+            found += [Control(option["value"], custom_id, True) for option in comp["options"]]
+    return found
+
+
+class Database:
+    """The bot's SQLite file, read as an observer (one game in it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def query(self, sql: str, *args) -> list[tuple]:
+        db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        try:
+            return db.execute(sql, args).fetchall()
+        finally:
+            db.close()
+
+    def game(self) -> tuple[int, dict, str]:
+        version, state, status = self.query("SELECT version, state, status FROM games")[0]
+        return version, json.loads(state), status
+
+    def quiet(self) -> bool:
+        """Every notification delivered and no bot seat left to move."""
+        if self.query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")[0][0]:
+            return False
+        _version, state, status = self.game()
+        bots = {seat for seat, in self.query("SELECT seat FROM seats WHERE is_bot = 1")}
+        return status != "running" or not bots & GAME.pending(state)
+
+    def seats(self) -> dict[int, tuple[int | None, str]]:
+        """Seat → (Discord user id or None for a bot, name)."""
+        return {seat: (uid, name) for seat, uid, name in
+                self.query("SELECT seat, user_id, name FROM seats ORDER BY seat")}
+
+    def log(self) -> list[tuple[int, str, int | None]]:
+        return self.query("SELECT seat, action, user_id FROM actions ORDER BY move")
+
+    def states(self) -> dict[int, dict]:
+        """The game's state at every version, by replaying its action log with the rules."""
+        options, seed = self.query("SELECT options, seed FROM games")[0]
+        state = new_game(GAME, len(self.seats()), json.loads(options), seed)
+        states = {1: state}
+        for move, seat, action in self.query("SELECT move, seat, action FROM actions ORDER BY move"):
+            state, _ = play(GAME, state, seat, action)
+            states[move] = state
+        return states
+
+
+class Players:
+    """The members at the thread: they read the newest turn post and click."""
+
+    def __init__(self, sim: DiscordSim, thread: SimChannel, db: Database, members: list[SimMember],
+                 by_dm: set[str]) -> None:
+        self.sim, self.thread, self.db = sim, thread, db
+        self.members = {member.id: member for member in members}
+        self.by_dm = by_dm
+        self.clicks = 0
+        self.panels_opened = 0
+        self.private: Counter = Counter()  # (member, "DM"/"panel", decision kind) → clicks
+        self.refreshed: dict[int, SimMessage] = {}  # member id → the DM their last click redrew
+        self.mark: dict[int, int] = {}  # member id → newest DM id when they last clicked in one
+
+    # --- reading ----------------------------------------------------------------------------
+    def latest(self) -> SimMessage:
+        return [m for m in self.thread.messages if is_turn_post(m)][-1]
+
+    def waiting(self, post: SimMessage) -> list[tuple[SimMember, str]]:
+        return [(self.members[int(uid)], prompt) for uid, prompt in TURN_LINE.findall(post.text)]
+
+    def pending_members(self) -> set[int]:
+        _version, state, _status = self.db.game()
+        seats = self.db.seats()
+        return {seats[s][0] for s in GAME.pending(state) if seats[s][0] is not None}
+
+    # --- acting -----------------------------------------------------------------------------
+    async def press(self, member: SimMember, message: SimMessage, action: str):
+        """Click the control for ``action`` and wait until the move is made and announced."""
+        control = next(c for c in controls_of(message) if c.action == action)
+        before = self.db.game()[0]
+        if control.select:
+            handle = await member.select(control.custom_id, [action], message=message)
+        else:
+            handle = await member.click(control.custom_id, message=message)
+        await handle.response()
+        self.clicks += 1
+        await self.sim.wait_for(lambda: self.db.game()[0] > before and self.db.quiet(),
+                                what=f"{seat_name(member)}'s {action} to be made and announced")
+        if not (message.ephemeral or message.channel.is_dm):
+            assert not handle.followups, f"{action} was refused: {handle.followups[0].text}"
+        return handle
+
+    async def play(self, max_steps: int = 300) -> SimMessage:
+        await self.sim.wait_for(self.db.quiet, what="the game to settle")
+        for _ in range(max_steps):
+            post = self.latest()
+            if GAME_OVER in post.text:
+                return post
+            named = self.waiting(post)
+            due = self.pending_members()
+            # A sealed add refreshes no thread post, so the post may still list someone who
+            # has added their card; everyone the game waits on is listed.
+            assert due <= {m.id for m, _prompt in named}, (post.text, due)
+            member, prompt = next((m, p) for m, p in named if m.id in due)
+            if prompt == PRIVATE_PROMPT:
+                await self.decide_in_private(member, post)
+            elif TOKEN_PROMPT in prompt:
+                await self.in_panel(member, post)
+            else:
+                actions = [c.action for c in controls_of(post)]
+                await self.press(member, post, choose(actions))
+        raise AssertionError(f"the game did not end in {max_steps} steps")
+
+    async def decide_in_private(self, member: SimMember, post: SimMessage) -> None:
+        if seat_name(member) not in self.by_dm:
+            await self.in_panel(member, post)
+            return
+        # The newest DM with controls since the member last clicked in one; else the DM that
+        # click refreshed (it already shows their next private choices).
+        mark = self.mark.get(member.id, 0)
+        fresh = [m for m in member.dms if m.id > mark and controls_of(m)]
+        message = fresh[-1] if fresh else self.refreshed.get(member.id)
+        assert message is not None and controls_of(message), \
+            f"{seat_name(member)} must decide in private but has no DM with controls"
+        await self.click_privately(member, message, "DM")
+
+    async def in_panel(self, member: SimMember, post: SimMessage) -> None:
+        panel = await (await member.click(PANEL, message=post)).reply()
+        assert panel.ephemeral and panel.recipient is member
+        self.panels_opened += 1
+        await self.click_privately(member, panel, "panel")
+
+    async def click_privately(self, member: SimMember, message: SimMessage, where: str) -> None:
+        action = choose([c.action for c in controls_of(message)])
+        if where == "DM":
+            self.mark[member.id] = max((m.id for m in member.dms), default=0)
+        handle = await self.press(member, message, action)
+        refreshed = await handle.reply()  # the same message, redrawn after the move
+        assert refreshed.id == message.id and refreshed.text.startswith("✓ Done."), refreshed.text
+        if where == "DM":
+            self.refreshed[member.id] = refreshed
+        verb = action.partition(":")[0]
+        kind = private_kind(action) if verb in PRIVATE_VERBS else action
+        self.private[(seat_name(member), where, kind)] += 1

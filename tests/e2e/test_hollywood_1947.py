@@ -1,0 +1,171 @@
+"""Issue 5: Hollywood 1947 through the simulated Discord.
+
+Alice, Bob and Carol (and two bot seats) play a five-player game to its end by clicking what
+the bot shows them. Set-up's "eyes closed" moment happens by DM: each member is told their
+loyalty, and the two communists (Alice and Carol with this seed) learn each other. Public
+moves are clicked on the thread's turn posts; the private ones — the card a star adds face
+down, the Screenwriter's poster, the Composer's card, the Actress's discards, the Editor's cut —
+Alice and Carol take in the DMs the bot sends with controls, Bob in his ephemeral panel; a
+token is spent from the panel. Afterwards every public message (each version, its components
+and file names) is checked against the state behind it, rebuilt from the bot's action log.
+A second scenario: Dave, whose DMs are closed, learns his loyalty with `/game hand`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from bot.engine import new_game
+from bot.games.hollywood_1947.views import LOYALTY_NAMES
+from tests.discord_sim import DiscordSim, SimMember
+from tests.discord_sim.model import SimChannel
+
+from .driver import GAME_OVER
+from .h1947_plan import GAME, GAME_ID, predict
+from .h1947_play import Database, Players
+from .h1947_secrets import PRIVATE_PHRASES, check_public, private_strings
+
+pytest_plugins = ["tests.discord_sim.plugin"]
+
+#: Five seats (Alice, Bob, Carol, two bots): Alice and Carol are the communists, Bob a patriot;
+#: Bob is the Screenwriter, Alice the Editor, Carol the Actress and then the Composer, all
+#: three add cards for stars at once in the last movie, and the game ends after 5 movies.
+SEED = 575
+#: Five seats (Alice, Dave, three bots): Dave is a communist whose fellow is a bot.
+CLOSED_DMS_SEED = 12
+
+
+async def open_table(sim: DiscordSim, host: SimMember, joiners: list[SimMember],
+                     bots: int) -> SimChannel:
+    new = await host.slash("game new", game=GAME_ID)
+    reply = await new.reply()
+    assert reply.ephemeral and "Your table is ready" in reply.text
+    thread = await sim.default_channel.wait_for_thread()
+    lobby = await thread.wait_for_message(lambda m: "Join" in m.button_labels)
+    for member in joiners:
+        await (await member.click("Join", message=lobby)).response()
+    for _ in range(bots):
+        await (await host.click("Add bot", message=lobby)).reply()
+    started = await (await host.click("Start", message=lobby)).reply()
+    assert "The game has started." in started.text
+    return thread
+
+
+def loyalty_line(loyalty: str) -> str:
+    return f"Your loyalty: **{LOYALTY_NAMES[loyalty]}**."
+
+
+def fellows_line(names: list[str]) -> str:
+    return "Your fellow communists: " + ", ".join(f"**{n}**" for n in names) + "."
+
+
+async def test_three_members_play_hollywood_1947_to_the_end_by_clicks(
+    discord_sim, marquee, db_path, alice, bob, carol, report_figures
+):
+    plan = predict(SEED, 5, 3)
+    assert plan.loyalty[:3] == ["communist", "patriot", "communist"], plan.loyalty
+    members = [alice, bob, carol]
+    started = time.perf_counter()
+    async with marquee(seed=SEED):
+        thread = await open_table(discord_sim, alice, [bob, carol], bots=2)
+        db = Database(db_path)
+        names = [name for _uid, name in db.seats().values()]
+        assert names == ["Alice", "Bob", "Carol", "Bot Ada", "Bot Bix"]
+        loyalty = db.game()[1]["loyalty"]
+        assert loyalty == plan.loyalty
+        communists = [names[s] for s, team in enumerate(loyalty) if team == "communist"]
+
+        # Eyes closed: each member's loyalty by DM; the communists see each other.
+        for seat, member in enumerate(members):
+            dm = await member.wait_for_dm(lambda m: "Your loyalty:" in m.text)
+            assert loyalty_line(loyalty[seat]) in dm.text
+            if loyalty[seat] == "communist":
+                assert fellows_line([n for n in communists if n != names[seat]]) in dm.text
+
+        players = Players(discord_sim, thread, db, members, by_dm={"Alice", "Carol"})
+        result = await players.play()
+
+    version, state, status = db.game()
+    assert status == "finished" and GAME_OVER in result.text
+    log = db.log()
+    assert [(seat, action) for seat, action, _uid in log] == plan.log  # the game the seed makes
+    clicked = sum(1 for _seat, _action, uid in log if uid is not None)
+    assert clicked == players.clicks and {uid for *_x, uid in log} == {
+        alice.id, bob.id, carol.id, None}
+
+    # Each private decision was made where the member takes them.
+    taken = {(who, where, kind) for who, where, kind in players.private}
+    for expected in [("Bob", "panel", "Screenwriter's poster"), ("Alice", "DM", "Editor's decision"),
+                     ("Carol", "DM", "Composer's card"), ("Carol", "DM", "Actress/Actor discard"),
+                     ("Carol", "panel", "token spent"), ("Bob", "panel", "card added for a star")]:
+        assert expected in taken, (expected, sorted(taken))
+    assert {who for who, _where, kind in taken if kind == "card added for a star"} == {
+        "Alice", "Bob", "Carol"}
+
+    # The loyalty DMs: only communists were told of communists.
+    for seat, member in enumerate(members):
+        said = "\n".join(private_strings(member))
+        assert loyalty_line(loyalty[seat]) in said
+        if loyalty[seat] == "communist":
+            continue
+        assert not re.search(r"fellow communist|only communist", said, re.IGNORECASE)
+        for name in communists:
+            assert not re.search(rf"{name}\W{{0,4}}communist|communist\W{{0,4}}\**{name}",
+                                 said, re.IGNORECASE), f"{names[seat]} was told about {name}"
+
+    # The premieres: one a movie, each with its picture; the end reveals the loyalties.
+    posts = [m for m in thread.messages if m.from_bot]
+    premieres = [m for m in posts if "Premiere of movie" in m.text]
+    assert len(state["films"]) == plan.movies == 5
+    assert sum(m.text.count("Premiere of movie") for m in premieres) == 5
+    pictures = [a.filename for m in premieres for a in m.attachments]
+    assert sum(name.startswith("premiere-") for name in pictures) == 5
+    assert all(a.data.startswith(b"\x89PNG") for m in premieres for a in m.attachments)
+    roles = ", ".join(f"**{n}** {'Rising Star' if t == 'rising_star' else t}"
+                      for n, t in zip(names, loyalty))
+    assert f"Loyalties: {roles}." in result.text
+
+    # Nothing secret in public, version by version.
+    shown = "\n".join(text for m in members for text in private_strings(m))
+    for pattern in PRIVATE_PHRASES[:6]:  # these secrets really were told, privately
+        assert pattern.search(shown), pattern.pattern
+    report = check_public(discord_sim, db.states(), names)
+    assert report.allowed_reveal == [result.text]
+    elapsed = time.perf_counter() - started
+
+    files = [a.filename.split("-")[0] for m in posts for a in m.attachments]
+    report_figures("moves", version - 1)
+    report_figures("member_moves_clicked", players.clicks)
+    report_figures("panels_opened", players.panels_opened)
+    report_figures("private_decisions", {f"{w} {where}: {k}": n
+                                         for (w, where, k), n in sorted(players.private.items())})
+    report_figures("thread_posts", len(posts))
+    report_figures("images", {name: files.count(name) for name in sorted(set(files))})
+    report_figures("public_messages_checked", report.messages)
+    report_figures("public_strings_checked", report.strings)
+    report_figures("public_strings_before_the_end", report.before_end)
+    report_figures("seconds", round(elapsed, 1))
+
+
+async def test_member_with_closed_dms_learns_loyalty_with_game_hand(
+    discord_sim, marquee, db_path, alice, dave
+):
+    loyalty = new_game(GAME, 5, {}, CLOSED_DMS_SEED)["loyalty"]
+    assert loyalty[1] == "communist" and loyalty[0] != "communist", loyalty
+    dave.close_dms()
+    async with marquee(seed=CLOSED_DMS_SEED):
+        thread = await open_table(discord_sim, alice, [dave], bots=3)
+        names = [name for _uid, name in Database(db_path).seats().values()]
+        fellows = [names[s] for s, team in enumerate(loyalty) if team == "communist" and s != 1]
+        hand = await (await dave.slash("game hand", channel=thread)).reply()
+        assert hand.ephemeral and hand.recipient is dave and hand not in thread.messages
+        assert loyalty_line("communist") in hand.text and fellows_line(fellows) in hand.text
+        await alice.wait_for_dm(lambda m: loyalty_line(loyalty[0]) in m.text)
+        await discord_sim.settle()
+    assert dave in discord_sim.dm_refusals and not dave.dms
+    [notice] = [m for m in thread.bot_messages if "direct messages" in m.text]  # said once …
+    assert "**Dave**" in notice.text and "/game hand" in notice.text
+    assert not re.search(r"patriot|communist|loyalty|rising star", notice.text, re.IGNORECASE)
+    report = check_public(discord_sim, Database(db_path).states(), names)  # … and no secret
+    assert report.strings and not report.allowed_reveal
