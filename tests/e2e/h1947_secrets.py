@@ -2,9 +2,11 @@
 
 The secrets are the loyalties (until the game is over), the cards in hands and in the movie
 (until a premiere reveals them), the posters a Screenwriter drew (until one is revealed; the
-rejected one for ever) and who put which card into the movie (for ever). The state behind each
-thread post is rebuilt by replaying the bot's action log: every thread post carries
-``board-<version>.png``, and the messages after it are judged against that version.
+rejected one for ever) and who put which card into the movie (for ever): a public line names a
+card only when a premiere reveals it (a name seen before may be another copy, so names alone
+would not do). The state behind each thread post is rebuilt by replaying the bot's action log:
+every thread post carries ``board-<version>.png``, and the messages after it are judged against
+that version.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ CARD_NAMES = sorted({card.name for card in CX.cards.values()}, key=len, reverse=
 POSTER_NAMES = {poster.id: poster.name for poster in CX.posters.values()}
 LOYALTY_WORD = r"(patriot|communist|rising star)"
 #: Phrases only ever said to a seat about its own loyalty or its own cards.
+#: The only lines of a public message that may name a card: a premiere and what it set off.
+REVEAL_LINE = re.compile(
+    r"^(Premiere of movie \d+, |A (Congressional Hearing|Shake Up) was revealed: )")
 PRIVATE_PHRASES = [re.compile(p, re.IGNORECASE) for p in (
     r"your loyalty", r"fellow communist", r"you added", r"your hand", r"you drew",
     r"you removed", r"only communist", r"the ghost cards:")]
@@ -110,8 +115,9 @@ def check_public(sim: DiscordSim, states: dict[int, dict], names: list[str]) -> 
                     assert not re.search(rf"\b{re.escape(name)}\b", bare), \
                         f"poster {name!r} never revealed in {where}"
                 for line in text.splitlines():
-                    seated = [n for n in names if n in line]
                     shown = [c for c in CARD_NAMES if c in line]
+                    assert not shown or REVEAL_LINE.match(line), f"card {shown} named in {where}"
+                    seated = [n for n in names if n in line]
                     assert not (seated and shown), f"{seated} beside card {shown} in {where}"
                 if ended:
                     if "Loyalties:" in text:
