@@ -141,12 +141,16 @@ class Players:
             assert not handle.followups, f"{action} was refused: {handle.followups[0].text}"
         return handle
 
-    async def play(self, max_steps: int = 300) -> SimMessage:
+    async def play(self, hook=None, max_steps: int = 300) -> SimMessage:
+        """Play until the game is over. ``hook(players, post)`` may look around (or act) before
+        each decision; when it returns True the newest post is read again."""
         await self.sim.wait_for(self.db.quiet, what="the game to settle")
         for _ in range(max_steps):
             post = self.latest()
             if GAME_OVER in post.text:
                 return post
+            if hook is not None and await hook(self, post):
+                continue
             named = self.waiting(post)
             due = self.pending_members()
             # A sealed add refreshes no thread post, so the post may still list someone who

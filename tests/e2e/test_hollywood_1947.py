@@ -23,7 +23,7 @@ from tests.discord_sim.model import SimChannel
 
 from .driver import GAME_OVER
 from .h1947_plan import GAME, GAME_ID, predict
-from .h1947_play import Database, Players
+from .h1947_play import Database, Players, controls_of, seat_name
 from .h1947_secrets import PRIVATE_PHRASES, check_public, private_strings
 
 pytest_plugins = ["tests.discord_sim.plugin"]
@@ -60,6 +60,29 @@ def fellows_line(names: list[str]) -> str:
     return "Your fellow communists: " + ", ".join(f"**{n}**" for n in names) + "."
 
 
+class OldPosterDm:
+    """Bob chose his first poster in his panel; the DM that offered the same choice still has
+    its buttons. Once the table has moved on, a click there is refused with his panel as it is
+    now, and nothing changes."""
+
+    def __init__(self) -> None:
+        self.refused = False
+
+    async def __call__(self, players: Players, post) -> bool:
+        if self.refused or "**Bob**, the Screenwriter, chose" not in post.text:
+            return False
+        bob = next(m for m in players.members.values() if seat_name(m) == "Bob")
+        old = next(m for m in bob.dms if any(c.action.startswith("poster:")
+                                             for c in controls_of(m)))
+        before = players.db.game()[0]
+        answer = await (await bob.click(controls_of(old)[0].custom_id, message=old)).followup(0)
+        assert answer.ephemeral and "earlier moment" in answer.text, answer.text
+        assert "Your loyalty: **Patriot**" in answer.text and not controls_of(answer)
+        assert players.db.game()[0] == before
+        self.refused = True
+        return False
+
+
 async def test_three_members_play_hollywood_1947_to_the_end_by_clicks(
     discord_sim, marquee, db_path, alice, bob, carol, report_figures
 ):
@@ -84,7 +107,9 @@ async def test_three_members_play_hollywood_1947_to_the_end_by_clicks(
                 assert fellows_line([n for n in communists if n != names[seat]]) in dm.text
 
         players = Players(discord_sim, thread, db, members, by_dm={"Alice", "Carol"})
-        result = await players.play()
+        old_dm = OldPosterDm()
+        result = await players.play(hook=old_dm)
+        assert old_dm.refused
 
     version, state, status = db.game()
     assert status == "finished" and GAME_OVER in result.text
