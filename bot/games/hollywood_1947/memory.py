@@ -9,10 +9,6 @@ from __future__ import annotations
 
 from .table import State
 
-#: kind -> what the note records (a card id, or a poster id for "rejected")
-KINDS = ("rejected", "added", "composed", "composer_discarded", "discarded", "cut", "returned",
-         "ghost")
-
 
 def note(state: State, seat: int, kind: str, item: str) -> None:
     notes = state.setdefault("notes", [[] for _ in range(state["players"])])

@@ -291,6 +291,9 @@ def _named(seat: int | None) -> str:
 
 
 def _end(cx, state, seat, arg, rng, events, step) -> bool:
+    if option(state, "studio_order"):
+        events.append(Event(f"{{p{seat}}} leaves the {job_name(cx, step['job'])} unperformed: "
+                            "with Studio Order its number will not be called this round."))
     return True
 
 

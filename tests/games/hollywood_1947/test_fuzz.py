@@ -29,8 +29,12 @@ class RandomLegal:
 
 def checked(state):
     conserved(state)
+    assert len(set(state["performed"])) == len(state["performed"]), "a job performed twice"
+    step = state["step"]
+    if step and step["kind"] == "screenwriter":
+        assert state["turn"]["taken"] == 0, "the Screenwriter wrote after the first turn"
     for seat in range(state["players"]):
-        assert GAME.private_summary(state, seat)
+        assert len(GAME.private_summary(state, seat)) < 2000  # one Discord message
         assert GAME.prompt(state, seat)
 
 

@@ -73,8 +73,10 @@ def test_producer_who_takes_the_written_screenwriter_card_ends_the_turn():
 
 def test_producer_who_declines_the_later_job_has_spent_its_turn():
     state = studio_table()
-    for action in ("job:2", "pick:2", "pick:4", "end"):
+    for action in ("job:2", "pick:2", "pick:4"):
         state, _ = act(state, 1, action)
+    state, events = act(state, 1, "end")
+    assert "will not be called this round" in events[0].text
     assert 4 not in state["performed"]
     seats, offered = rest_of_round(state)
     assert seats == [2, 4] and "job:4" not in offered
