@@ -178,7 +178,11 @@ class Tables:
         names = table.names()
         events = [Event(f"**{game.name}** begins: {', '.join(names)}.")]
         # The set-up's own announcements ("eyes open" for a hidden team), if the game has any.
-        events += list(getattr(game, "opening_events", lambda _state: [])(state))
+        # What they tell single seats is in each seat's private summary below when the game
+        # writes one, so those are not sent twice.
+        opening = list(getattr(game, "opening_events", lambda _state: [])(state))
+        summarised = hasattr(game, "private_summary")
+        events += [e for e in opening if e.public or not summarised]
         events += [Event(f"**{game.name}**, game #{game_id}. "
                          + self.private_summary(table.record.game_type, state, seat.seat, names), to=(seat.seat,))
                    for seat in table.seats if not seat.is_bot]

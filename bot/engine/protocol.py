@@ -127,7 +127,8 @@ class Game(Protocol):
     #
     # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
     # or single seats (a secret loyalty, who your fellow communists are); the host
-    # sends them once, when the game starts.
+    # sends them once, when the game starts. Events to single seats are sent only by
+    # games without ``private_summary``: the summary each seat gets at start says it.
 
 
 class BotPolicy(Protocol):

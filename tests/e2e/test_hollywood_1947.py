@@ -201,9 +201,6 @@ async def test_member_with_closed_dms_learns_loyalty_with_game_hand(
     assert report.strings and not report.allowed_reveal
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "host: Tables.start DMs each member the game's opening_events and then its private_summary "
-    "in one message; the protocol asks both to carry a secret loyalty, so it is said twice"))
 async def test_the_first_dm_tells_the_loyalty_once(tmp_path):
     store = await Store.open(tmp_path / "host.sqlite3")
     try:
