@@ -152,11 +152,10 @@ class Players:
             if hook is not None and await hook(self, post):
                 continue
             named = self.waiting(post)
-            due = self.pending_members()
-            # A sealed add refreshes no thread post, so the post may still list someone who
-            # has added their card; everyone the game waits on is listed.
-            assert due <= {m.id for m, _prompt in named}, (post.text, due)
-            member, prompt = next((m, p) for m, p in named if m.id in due)
+            # The newest post names exactly the members the game waits on (a sealed add says
+            # who is done, so the list shrinks as they add).
+            assert {m.id for m, _prompt in named} == self.pending_members(), post.text
+            member, prompt = named[0]
             if prompt == PRIVATE_PROMPT:
                 await self.decide_in_private(member, post)
             elif TOKEN_PROMPT in prompt:

@@ -108,9 +108,11 @@ def apply(cx: Content, state: State, seat: int, action: str, rng: random.Random)
         state["post"]["owed"][str(seat)] -= 1
         if state["post"]["owed"][str(seat)] == 0 or not state["hands"][seat]:
             state["post"]["owed"][str(seat)] = 0
+            _done_adding(state, seat, events)
             _after_stars(cx, state, rng, events)
     elif verb == "done":
         state["post"]["owed"][str(seat)] = 0
+        _done_adding(state, seat, events)
         _after_stars(cx, state, rng, events)
     elif verb == "token":
         _add(cx, state, seat, arg, events)
@@ -143,6 +145,17 @@ def _add(cx: Content, state: State, seat: int, card: str, events: list[Event]) -
     added = state["post"]["added"]
     added[str(seat)] = added.get(str(seat), 0) + 1
     events.append(Event(f"You added {card_text(cx, card)} to the movie.", to=(seat,)))
+
+
+def _done_adding(state: State, seat: int, events: list[Event]) -> None:
+    """While others still add, tell the table this seat is done (how many, never which), so
+    what it says it waits for stays true; the last one done is told by ``_after_stars``."""
+    post = state["post"]
+    if not any(left > 0 for left in post["owed"].values()):
+        return
+    added = post["added"].get(str(seat), 0)
+    cards = "no cards" if not added else f"{added} card{'s' if added > 1 else ''}"
+    events.append(Event(f"{{p{seat}}} has added {cards} face down."))
 
 
 def _after_stars(cx: Content, state: State, rng: random.Random, events: list[Event]) -> None:

@@ -35,10 +35,45 @@ def test_every_player_with_a_star_adds_one_card_at_the_same_time():
     card = state["hands"][2][0]
     state, events = act(state, 2, f"add:{card}")
     assert GAME.pending(state) == {0} and card in state["movie"]
-    assert [e.to for e in events] == [(2,)]  # only the adder hears which card it was
+    assert [e.to for e in events] == [(2,), None]  # only the adder hears which card it was
     state, events = act(state, 0, f"add:{state['hands'][0][0]}")
     # both cards and the deck card are in; the Editor now looks at one of them
     assert state["phase"] == "editor" and GAME.view(state, None)["movie_size"] == 3
+
+
+def test_the_table_hears_who_has_finished_adding_but_never_which_card():
+    state = table()
+    set_dice(state, {"0": True, "2": True, "3": True})
+    state = to_post(state, editor=1)
+    card = state["hands"][2][0]
+    state, events = act(state, 2, f"add:{card}")
+    assert public_texts(events) == "{p2} has added 1 card face down."
+    assert CX.cards[card].name not in public_texts(events)
+    assert "waiting for {p0}, {p3}" in GAME.status(state)
+    state, events = act(state, 0, f"add:{state['hands'][0][0]}")
+    assert public_texts(events) == "{p0} has added 1 card face down."
+    state, events = act(state, 3, f"add:{state['hands'][3][0]}")
+    # the last one done: the count for every star instead of a line of their own
+    assert "{p3} has added" not in public_texts(events)
+    assert "The stars have added their cards: {p0} ×1, {p2} ×1, {p3} ×1." in public_texts(events)
+
+
+def test_union_strike_tells_the_table_who_is_done_and_how_many_cards():
+    state = table(union_strike=True)
+    state["posters"].insert(0, next(p for p in CX.posters if CX.posters[p].symbol == "neutral"))
+    set_dice(state, {"0": True, "2": True})
+    state = to_post(state, editor=1)
+    assert state["post"]["union"]
+    state, _ = act(state, 2, f"add:{state['hands'][2][0]}")
+    state, _ = act(state, 2, f"add:{state['hands'][2][0]}")
+    state, events = act(state, 2, "done")
+    assert public_texts(events) == "{p2} has added 2 cards face down."
+    state = table(union_strike=True)
+    state["posters"].insert(0, next(p for p in CX.posters if CX.posters[p].symbol == "neutral"))
+    set_dice(state, {"0": True, "2": True})
+    state = to_post(state, editor=1)
+    state, events = act(state, 0, "done")
+    assert public_texts(events) == "{p0} has added no cards face down."
 
 
 def test_adding_a_card_not_in_hand_is_refused():
