@@ -22,7 +22,7 @@ from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 
 from .driver import GAME_OVER, PANEL, TURN_LINE, is_turn_post
-from .h1947_plan import GAME, GAME_ID, choose, private_kind
+from .h1947_plan import GAME, choose, private_kind
 
 PRIVATE_PROMPT = "is deciding in private."
 TOKEN_PROMPT = "spend one to add a card"
@@ -92,7 +92,8 @@ class Database:
         options, seed = self.query("SELECT options, seed FROM games")[0]
         state = new_game(GAME, len(self.seats()), json.loads(options), seed)
         states = {1: state}
-        for move, seat, action in self.query("SELECT move, seat, action FROM actions ORDER BY move"):
+        log = self.query("SELECT move, seat, action FROM actions ORDER BY move")
+        for move, seat, action in log:
             state, _ = play(GAME, state, seat, action)
             states[move] = state
         return states

@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
-
 from bot.engine import new_game
 from bot.games.hollywood_1947.views import LOYALTY_NAMES
 from bot.store import Store
@@ -107,7 +105,7 @@ async def test_three_members_play_hollywood_1947_to_the_end_by_clicks(
         # Eyes closed: each member's loyalty by DM; the communists see each other.
         for seat, member in enumerate(members):
             dm = await member.wait_for_dm(lambda m: "Your loyalty:" in m.text)
-            assert loyalty_line(loyalty[seat]) in dm.text
+            assert dm.text.count("Your loyalty:") == 1 and loyalty_line(loyalty[seat]) in dm.text
             if loyalty[seat] == "communist":
                 assert fellows_line([n for n in communists if n != names[seat]]) in dm.text
 
@@ -126,9 +124,10 @@ async def test_three_members_play_hollywood_1947_to_the_end_by_clicks(
 
     # Each private decision was made where the member takes them.
     taken = {(who, where, kind) for who, where, kind in players.private}
-    for expected in [("Bob", "panel", "Screenwriter's poster"), ("Alice", "DM", "Editor's decision"),
-                     ("Carol", "DM", "Composer's card"), ("Carol", "DM", "Actress/Actor discard"),
-                     ("Carol", "panel", "token spent"), ("Bob", "panel", "card added for a star")]:
+    for expected in [("Bob", "panel", "Screenwriter's poster"),
+                     ("Alice", "DM", "Editor's decision"), ("Carol", "DM", "Composer's card"),
+                     ("Carol", "DM", "Actress/Actor discard"), ("Carol", "panel", "token spent"),
+                     ("Bob", "panel", "card added for a star")]:
         assert expected in taken, (expected, sorted(taken))
     assert {who for who, _where, kind in taken if kind == "card added for a star"} == {
         "Alice", "Bob", "Carol"}
@@ -202,6 +201,8 @@ async def test_member_with_closed_dms_learns_loyalty_with_game_hand(
 
 
 async def test_the_first_dm_tells_the_loyalty_once(tmp_path):
+    """The game's opening events and its private summary both say the loyalty; the host
+    sends it once (it used to send both in one DM)."""
     store = await Store.open(tmp_path / "host.sqlite3")
     try:
         tables = Tables(store, seed_source=lambda: SEED, autoplay_bots=False)
