@@ -32,7 +32,7 @@ REVEAL_LINE = re.compile(
     r"^(Premiere of movie \d+, |A (Congressional Hearing|Shake Up) was revealed: )")
 PRIVATE_PHRASES = [re.compile(p, re.IGNORECASE) for p in (
     r"your loyalty", r"fellow communist", r"you added", r"your hand", r"you drew",
-    r"you removed", r"only communist", r"the ghost cards:")]
+    r"you removed", r"only communist", r"the ghost cards:", r"if revealed, every")]
 
 
 def versions(message: SimMessage) -> list[dict]:
