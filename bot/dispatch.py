@@ -157,13 +157,12 @@ class Dispatcher:
             log.exception("private message for game %s seat %s failed", table.id, seat.seat)
             return await self._failed([item])
         await self.store.mark_sent([item.id])
-        if not reached and seat.dm_ok:
-            await self.store.set_dm_ok(table.id, seat.seat, False)
+        if not reached and await self.store.set_dm_ok(table.id, seat.seat, False):
             await self.transport.notice(
                 table, f"I can't send direct messages to **{seat.name}** (their DMs are closed). "
                        f"{seat.name}, use `/game hand` or the **My hand & options** button to see your secrets.")
         elif reached and not seat.dm_ok:
-            await self.store.set_dm_ok(table.id, seat.seat, True)
+            await self.store.set_dm_ok(table.id, seat.seat, True)  # opened again: tell again next time
         return 1
 
     async def _attempt(self, items: list[OutboxItem], sending: Any) -> int:

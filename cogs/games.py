@@ -149,14 +149,14 @@ class GameInteractions:
                 f"You joined **{registry.game(table.record.game_type).name}** (game #{table.id}). "
                 "Your secrets for this game will arrive here.")
         except discord.Forbidden:
-            await interaction.followup.send(
-                f"I can't send direct messages to **{interaction.user.display_name}**. "
-                "They can still see their hand with `/game hand` or the **My hand & options** button.",
-                allowed_mentions=discord.AllowedMentions.none())
-            # Said once here: the dispatcher repeats it only if DMs fail after working.
+            # Said once: whoever records the closed DMs first (here, or the dispatcher
+            # failing a DM at the same moment) tells the table.
             seat = table.seat_of(interaction.user.id)
-            if seat is not None:
-                await self.tables.store.set_dm_ok(table.id, seat, False)
+            if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
+                await interaction.followup.send(
+                    f"I can't send direct messages to **{interaction.user.display_name}**. "
+                    "They can still see their hand with `/game hand` or the **My hand & options** button.",
+                    allowed_mentions=discord.AllowedMentions.none())
 
     async def send_panel(self, interaction: discord.Interaction, *, game_id: int | None = None,
                          page: int = 0, preface: str = "") -> None:

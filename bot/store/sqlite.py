@@ -233,9 +233,14 @@ class Store:
                 [(game_id, s.seat, s.user_id, s.name, int(s.is_bot), int(s.dm_ok)) for s in seats],
             )
 
-    async def set_dm_ok(self, game_id: int, seat: int, ok: bool) -> None:
+    async def set_dm_ok(self, game_id: int, seat: int, ok: bool) -> bool:
+        """Record whether a seat's DMs work; True only for the caller that changed it, so
+        of two that find DMs closed at once, exactly one tells the table."""
         async with self.transaction() as db:
-            await db.execute("UPDATE seats SET dm_ok = ? WHERE game_id = ? AND seat = ?", (int(ok), game_id, seat))
+            cursor = await db.execute(
+                "UPDATE seats SET dm_ok = ? WHERE game_id = ? AND seat = ? AND dm_ok != ?",
+                (int(ok), game_id, seat, int(ok)))
+            return cursor.rowcount == 1
 
     async def commit(
         self, game_id: int, expected_version: int, *, status: str, state: dict[str, Any] | None,

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 
 from bot.engine import new_game
 from bot.games.hollywood_1947.views import LOYALTY_NAMES
@@ -220,10 +219,6 @@ async def test_the_first_dm_tells_the_loyalty_once(tmp_path):
         await store.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "host: a joiner's DM check (cogs/games.py _check_dms) marks the seat's DMs closed only "
-    "after its DM fails; a Start in between makes the dispatcher find them closed too, with "
-    "dm_ok still set, so the thread is told twice"))
 async def test_closed_dms_are_told_once_when_start_comes_during_the_join_check(
     discord_sim, marquee, alice, dave
 ):
