@@ -191,6 +191,7 @@ class Tables:
         await self._commit(table, state=state, epochs=epochs, action=None, outbox=outbox, status="running")
         if self.autoplay_bots:
             await self.run_bots(game_id)
+        self._notify()
         return await self.table(game_id)
 
     async def abandon(self, game_id: int, member: Member) -> Table:
@@ -203,6 +204,7 @@ class Tables:
                            # A lobby whose thread was never made has nowhere to say so.
                            outbox=[("thread", {"text": f"Game abandoned by **{member.name}**."})]
                            if table.record.thread_id or not table.record.channel_id else [])
+        self._notify()
         return await self.table(game_id)
 
     # -- play --------------------------------------------------------------
@@ -231,6 +233,9 @@ class Tables:
         await self._apply(table, seat, action, user_id=member.id, in_place=in_place)
         if self.autoplay_bots:
             await self.run_bots(game_id)
+        # Woken once the bots have answered, the dispatcher posts the move and their
+        # replies together, instead of half a turn at a time.
+        self._notify()
         return await self.table(game_id)
 
     async def run_bots(self, game_id: int, limit: int = 10_000) -> int:
@@ -253,6 +258,8 @@ class Tables:
             except StaleMove:
                 continue  # a human moved in between; look again
             moves += 1
+        if moves:
+            self._notify()
         return moves
 
     async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None,
@@ -410,7 +417,6 @@ class Tables:
         if not ok:
             raise StaleMove("Another move was made just before yours, so yours was not made. "
                             "Here is what you can do now:", table.id)
-        self._notify()
 
 
 def _actions(choices: list[Choice]) -> list[str]:

@@ -218,3 +218,24 @@ async def test_abandon_by_host_or_manager_only(store):
     assert table.record.status == "abandoned"
     with pytest.raises(TableError):
         await tables.act(table.id, ANN, "add:1")
+
+
+async def test_the_dispatcher_is_woken_once_the_bots_have_answered(store):
+    """So the thread gets the move and the bots' replies in one post, not half a turn."""
+    timeline: list[str] = []
+    tables = Tables(store, notify=lambda: timeline.append("wake"))
+    commit = store.commit
+
+    async def recording_commit(*args, **kwargs):
+        timeline.append("commit")
+        return await commit(*args, **kwargs)
+
+    store.commit = recording_commit
+    table = await tables.create(GAME_ID, ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.start(table.id, ANN)
+    timeline.clear()
+    await tables.act(table.id, ANN, "add:1")
+    assert timeline.count("commit") == 3, "Ann's move and both bots' replies"
+    assert "wake" not in timeline[: timeline.index("commit") + 3], timeline
