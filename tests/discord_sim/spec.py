@@ -21,7 +21,9 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-SPEC_PATH = Path(os.environ.get("DISCORD_OPENAPI", "/work/shared/discord-api/openapi.json"))
+# Discord's OpenAPI description lives in shared/ beside the project checkout.
+SPEC_PATH = Path(os.environ.get("DISCORD_OPENAPI")
+                 or Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json")
 _URI = "urn:discord-openapi"
 
 
