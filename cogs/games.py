@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot import controls, registry
 from bot.tables import Member, Table, TableError, choice_payload, name_seats
 
-from .ui import build_view, guarded, reply
+from .ui import build_view, reply
 
 if TYPE_CHECKING:
     from bot.app import MarqueeBot

@@ -11,18 +11,15 @@ refreshing that same message, and the member goes on from there.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
-from bot.engine import new_game, play
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 
 from .driver import GAME_OVER, PANEL, TURN_LINE, is_turn_post
 from .h1947_plan import GAME, choose, private_kind
+from .observer import Database
 
 PRIVATE_PROMPT = "is deciding in private."
 TOKEN_PROMPT = "spend one to add a card"
@@ -52,51 +49,6 @@ def controls_of(message: SimMessage) -> list[Control]:
         elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
             found += [Control(option["value"], custom_id, True) for option in comp["options"]]
     return found
-
-
-class Database:
-    """The bot's SQLite file, read as an observer (one game in it)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def query(self, sql: str, *args) -> list[tuple]:
-        db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-        try:
-            return db.execute(sql, args).fetchall()
-        finally:
-            db.close()
-
-    def game(self) -> tuple[int, dict, str]:
-        version, state, status = self.query("SELECT version, state, status FROM games")[0]
-        return version, json.loads(state), status
-
-    def quiet(self) -> bool:
-        """Every notification delivered and no bot seat left to move."""
-        if self.query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")[0][0]:
-            return False
-        _version, state, status = self.game()
-        bots = {seat for seat, in self.query("SELECT seat FROM seats WHERE is_bot = 1")}
-        return status != "running" or not bots & GAME.pending(state)
-
-    def seats(self) -> dict[int, tuple[int | None, str]]:
-        """Seat → (Discord user id or None for a bot, name)."""
-        return {seat: (uid, name) for seat, uid, name in
-                self.query("SELECT seat, user_id, name FROM seats ORDER BY seat")}
-
-    def log(self) -> list[tuple[int, str, int | None]]:
-        return self.query("SELECT seat, action, user_id FROM actions ORDER BY move")
-
-    def states(self) -> dict[int, dict]:
-        """The game's state at every version, by replaying its action log with the rules."""
-        options, seed = self.query("SELECT options, seed FROM games")[0]
-        state = new_game(GAME, len(self.seats()), json.loads(options), seed)
-        states = {1: state}
-        log = self.query("SELECT move, seat, action FROM actions ORDER BY move")
-        for move, seat, action in log:
-            state, _ = play(GAME, state, seat, action)
-            states[move] = state
-        return states
 
 
 class Players:

@@ -11,7 +11,7 @@ import sqlite3
 from bot import registry
 from bot.engine import replay
 
-from .driver import PANEL, Table, is_turn_post, move_controls, open_table
+from .driver import Table, is_turn_post, move_controls, open_table
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 

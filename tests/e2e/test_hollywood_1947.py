@@ -97,7 +97,7 @@ async def test_three_members_play_hollywood_1947_to_the_end_by_clicks(
     started = time.perf_counter()
     async with marquee(seed=SEED):
         thread = await open_table(discord_sim, alice, [bob, carol], bots=2)
-        db = Database(db_path)
+        db = Database(db_path, GAME)
         names = [name for _uid, name in db.seats().values()]
         assert names == ["Alice", "Bob", "Carol", "Bot Ada", "Bot Bix"]
         loyalty = db.game()[1]["loyalty"]
@@ -187,7 +187,7 @@ async def test_member_with_closed_dms_learns_loyalty_with_game_hand(
     dave.close_dms()
     async with marquee(seed=CLOSED_DMS_SEED):
         thread = await open_table(discord_sim, alice, [dave], bots=3)
-        names = [name for _uid, name in Database(db_path).seats().values()]
+        names = [name for _uid, name in Database(db_path, GAME).seats().values()]
         fellows = [names[s] for s, team in enumerate(loyalty) if team == "communist" and s != 1]
         hand = await (await dave.slash("game hand", channel=thread)).reply()
         assert hand.ephemeral and hand.recipient is dave and hand not in thread.messages
@@ -198,7 +198,7 @@ async def test_member_with_closed_dms_learns_loyalty_with_game_hand(
     [notice] = [m for m in thread.bot_messages if "direct messages" in m.text]  # said once …
     assert "**Dave**" in notice.text and "/game hand" in notice.text
     assert not re.search(r"patriot|communist|loyalty|rising star", notice.text, re.IGNORECASE)
-    report = check_public(discord_sim, Database(db_path).states(), names)  # … and no secret
+    report = check_public(discord_sim, Database(db_path, GAME).states(), names)  # … and no secret
     assert report.strings and not report.allowed_reveal
 
 

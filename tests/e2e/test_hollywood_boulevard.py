@@ -13,15 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
-import pytest
 
 from bot import registry
-from bot.engine import new_game, play
 from bot.store import Store
 from bot.tables import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
@@ -29,6 +25,7 @@ from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 
 from .driver import GAME_OVER, PANEL, TURN_LINE, is_turn_post
 from .leaks import message_strings
+from .observer import Database
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 
@@ -83,48 +80,6 @@ def layout_of(message: SimMessage) -> str:
                 parts.append(f"<{comp.get('placeholder')} {len(comp['options'])} options>")
         rows.append(" ".join(parts))
     return " / ".join(rows)
-
-
-class Database:
-    """The bot's SQLite file, read as an observer."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def query(self, sql: str, *args) -> list[tuple]:
-        db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-        try:
-            return db.execute(sql, args).fetchall()
-        finally:
-            db.close()
-
-    def game(self) -> tuple[int, dict, str]:
-        version, state, status = self.query("SELECT version, state, status FROM games")[0]
-        return version, json.loads(state), status
-
-    def quiet(self) -> bool:
-        """Every notification delivered and no bot seat left to move."""
-        if self.query("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")[0][0]:
-            return False
-        _version, state, status = self.game()
-        bots = {seat for seat, in self.query("SELECT seat FROM seats WHERE is_bot = 1")}
-        return status != "running" or not bots & GAME.pending(state)
-
-    def humans(self) -> dict[int, int]:
-        """Seat → Discord user id of the members seated (bots have none)."""
-        return dict(self.query("SELECT seat, user_id FROM seats WHERE is_bot = 0"))
-
-    def states(self) -> dict[int, dict]:
-        """The game's state at every version, by replaying its action log with the rules."""
-        options, seed = self.query("SELECT options, seed FROM games")[0]
-        players = self.query("SELECT COUNT(*) FROM seats")[0][0]
-        state = new_game(GAME, players, json.loads(options), seed)
-        states = {1: state}
-        log = self.query("SELECT move, seat, action FROM actions ORDER BY move")
-        for move, seat, action in log:
-            state, _ = play(GAME, state, seat, action)
-            states[move] = state
-        return states
 
 
 class Players:
@@ -371,7 +326,7 @@ async def test_two_members_and_a_bot_play_hollywood_boulevard_by_clicks(
     started = time.perf_counter()
     async with marquee(seed=SEED):
         thread = await open_table(discord_sim, alice, bob)
-        db = Database(db_path)
+        db = Database(db_path, GAME)
         for member in (alice, bob):  # each hand arrived by DM, cards named and explained
             hand = await member.wait_for_dm(lambda m: "**Insider Tips** (6" in m.text)
             assert "**Cash:** $25,000" in hand.text

@@ -1,8 +1,6 @@
 """The Discord layer without Discord: commands register, controls fit Discord's limits."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
