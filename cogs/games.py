@@ -62,6 +62,26 @@ def parse_options(game_type: str, text: str | None) -> dict[str, Any]:
     return chosen
 
 
+def option_suggestions(game_type: str | None, typed: str) -> list[str]:
+    """Completions for ``/game new options:``: what is typed, plus one more name=value."""
+    if game_type not in registry.available():
+        return []
+    words = typed.replace(",", " ").split()
+    finished = words if typed.endswith((" ", ",")) or not words else words[:-1]
+    partial = "" if finished is words else words[-1].lower()
+    chosen = {word.partition("=")[0].lower().replace("-", "_") for word in finished}
+    suggestions = []
+    for option in registry.game(game_type).options:
+        if option.name in chosen:
+            continue
+        for value in option.choices:
+            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            pair = f"{option.name}={shown}"
+            if pair.startswith(partial):
+                suggestions.append(" ".join([*finished, pair])[:100])
+    return suggestions[:25]
+
+
 def lobby_text(table: Table) -> str:
     game = registry.game(table.record.game_type)
     seats = "\n".join(f"{s.seat + 1}. {s.name}{' 🤖' if s.is_bot else ''}" for s in table.seats) or "(nobody yet)"
@@ -230,6 +250,12 @@ class Games(commands.Cog):
         await self.bot.tables.store.set_places(table.id, lobby_message_id=message.id)
         await interaction.followup.send(f"Your table is ready in {thread.mention}. Invite players to join there.",
                                         ephemeral=True)
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Suggest the chosen game's lobby options as name=value, keeping what is typed."""
+        return [app_commands.Choice(name=text, value=text)
+                for text in option_suggestions(getattr(interaction.namespace, "game", None), current)]
 
     async def _lobby_change(self, interaction: discord.Interaction, step) -> None:
         table = await self._table_here(interaction)

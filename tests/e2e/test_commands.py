@@ -82,3 +82,9 @@ async def test_a_missing_permission_is_explained_not_silent(discord_sim, marquee
         assert "Create Public Threads" in answer.text
         await discord_sim.settle()
         assert statuses(db_path) == ["abandoned"], "the lobby without a thread is closed"
+
+
+async def test_lobby_options_autocomplete_for_the_chosen_game(discord_sim, marquee, alice):
+    async with marquee(seed=SEED):
+        offered = await alice.autocomplete("game new", "options", "rou", game="hollywood-boulevard")
+        assert [choice["value"] for choice in offered] == ["rounds=4", "rounds=6", "rounds=8"]

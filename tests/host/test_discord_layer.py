@@ -97,3 +97,16 @@ def test_lobby_options_are_parsed_into_the_games_types():
     assert parse_options("advance-to-boardwalk", "") == {}
     with pytest.raises(TableError, match="don't understand"):
         parse_options("advance-to-boardwalk", "speed=9")
+
+
+def test_lobby_options_are_suggested_as_you_type():
+    from cogs.games import option_suggestions
+
+    assert option_suggestions("hollywood-boulevard", "") == ["rounds=4", "rounds=6", "rounds=8"]
+    assert option_suggestions("hollywood-boulevard", "rounds=8 ") == []
+    assert option_suggestions("hollywood-1947", "stu") == ["studio_order=no", "studio_order=yes"]
+    assert option_suggestions("hollywood-1947", "studio_order=yes uni") == [
+        "studio_order=yes union_strike=no", "studio_order=yes union_strike=yes"]
+    assert option_suggestions("chess", "") == []
+    for suggestion in option_suggestions("hollywood-1947", "handpick_jobs=yes "):
+        assert parse_options("hollywood-1947", suggestion)  # every suggestion parses
