@@ -142,6 +142,33 @@ class Tables:
         await self._reseat(table, [s for s in table.seats if s.user_id != member.id])
         return await self.table(game_id)
 
+    async def hand_to_bot(self, game_id: int, member: Member, seat: int | None = None) -> Table:
+        """A bot takes over a seat of a running game: the member's own (they leave), or
+        any human seat when the host or a manager replaces a player who has gone quiet."""
+        table = await self._running(game_id)
+        own = table.seat_of(member.id)
+        seat = own if seat is None else seat
+        if seat is None:
+            raise TableError("You are not playing in this game.")
+        if not 0 <= seat < len(table.seats) or table.seats[seat].is_bot:
+            raise TableError(f"Seat {seat + 1} is not a player's seat in this game.")
+        if seat != own and member.id != table.record.host_id and not member.can_manage:
+            raise TableError("Only the host or someone with Manage Server can hand another player's seat to a bot.")
+        leaving = table.seats[seat]
+        names = table.names()
+        names[seat] = f"{leaving.name} (bot)"
+        renamed = Table(table.record, [*table.seats[:seat],
+                                       SeatRecord(seat, None, names[seat], True, False), *table.seats[seat + 1:]])
+        why = "left the game" if seat == own else f"was replaced by {member.name}"
+        note = {"text": f"**{leaving.name}** {why}; a bot plays their seat from now on.", "event_images": []}
+        note.update(self.turn_payload(renamed, table.record.state, table.record.version))
+        if not await self.store.hand_seat_to_bot(table.id, seat, names[seat], ("thread", note)):
+            raise TableError("That seat changed hands a moment ago.")
+        if self.autoplay_bots:
+            await self.run_bots(game_id)
+        self._notify()
+        return await self.table(game_id)
+
     async def add_bot(self, game_id: int, member: Member) -> Table:
         table = await self._lobby(game_id)
         self._require_host(table, member, "add a bot")

@@ -280,9 +280,23 @@ class Games(commands.Cog):
         await self._lobby_change(interaction, self.bot.tables.join)
         await self.actions._check_dms(interaction, await self._table_here(interaction))
 
-    @game.command(name="leave", description="Give up your seat before the game starts")
+    @game.command(name="leave", description="Give up your seat (once the game has started, a bot takes it over)")
     async def leave(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        if table.record.status == "running":
+            await interaction.response.defer(ephemeral=True, thinking=True)  # bots may move at once
+            await self.bot.tables.hand_to_bot(table.id, member_of(interaction))
+            await interaction.followup.send("You have left this game; a bot plays your seat from now on.")
+            return
         await self._lobby_change(interaction, self.bot.tables.leave)
+
+    @game.command(name="substitute", description="Let a bot play a quiet player's seat (host or Manage Server)")
+    @app_commands.describe(seat="The seat number to hand to a bot (see /game status)")
+    async def substitute(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 9]) -> None:
+        table = await self._table_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # bots may move at once
+        await self.bot.tables.hand_to_bot(table.id, member_of(interaction), seat - 1)
+        await interaction.followup.send(f"Seat {seat} is now played by a bot.")
 
     @game.command(name="start", description="Start this thread's game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -299,7 +313,8 @@ class Games(commands.Cog):
         state = table.record.state
         view = {**game_kit.game.view(state, None), "names": table.names()}
         png = await asyncio.to_thread(game_kit.render, view, "board")
-        text = name_seats(game_kit.game.status(state), table.names())
+        seats = " · ".join(f"{s.seat + 1}. {s.name}" for s in table.seats)
+        text = f"{name_seats(game_kit.game.status(state), table.names())}\n-# Seats: {seats}"
         if table.record.result:
             text = f"Game over. {name_seats(table.record.result.get('summary', ''), table.names())}"
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=True)

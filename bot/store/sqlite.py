@@ -233,6 +233,20 @@ class Store:
                 [(game_id, s.seat, s.user_id, s.name, int(s.is_bot), int(s.dm_ok)) for s in seats],
             )
 
+    async def hand_seat_to_bot(self, game_id: int, seat: int, name: str,
+                               note: tuple[str, dict[str, Any]]) -> bool:
+        """A running game's human seat becomes a bot seat, with a note to the table, at once."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seats SET user_id = NULL, is_bot = 1, dm_ok = 0, name = ?"
+                " WHERE game_id = ? AND seat = ? AND is_bot = 0", (name, game_id, seat))
+            if cursor.rowcount != 1:
+                return False
+            kind, payload = note
+            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                             (game_id, kind, _dumps(payload), time.time()))
+        return True
+
     async def set_dm_ok(self, game_id: int, seat: int, ok: bool) -> bool:
         """Record whether a seat's DMs work; True only for the caller that changed it, so
         of two that find DMs closed at once, exactly one tells the table."""

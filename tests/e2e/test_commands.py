@@ -88,3 +88,17 @@ async def test_lobby_options_autocomplete_for_the_chosen_game(discord_sim, marqu
     async with marquee(seed=SEED):
         offered = await alice.autocomplete("game new", "options", "rou", game="hollywood-boulevard")
         assert [choice["value"] for choice in offered] == ["rounds=4", "rounds=6", "rounds=8"]
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_bot(discord_sim, marquee, db_path, alice, bob, carol):
+    async with marquee(seed=SEED):
+        thread, _ = await open_table(discord_sim, alice, [alice, bob, carol])
+        await thread.wait_for_message(is_turn_post)
+        left = await (await bob.slash("game leave", channel=thread)).reply()
+        assert left.ephemeral and "a bot plays your seat" in left.text
+        await thread.wait_for_message(lambda m: "**Bob** left the game" in m.text)
+        status = await (await carol.slash("game status", channel=thread)).reply()
+        assert "2. Bob (bot)" in status.text
+        refused = await (await carol.slash("game substitute", channel=thread, seat=1)).reply()
+        assert "Only the host or someone with Manage Server" in refused.text
+        await discord_sim.settle()

@@ -239,3 +239,29 @@ async def test_the_dispatcher_is_woken_once_the_bots_have_answered(store):
     await tables.act(table.id, ANN, "add:1")
     assert timeline.count("commit") == 3, "Ann's move and both bots' replies"
     assert "wake" not in timeline[: timeline.index("commit") + 3], timeline
+
+
+async def test_a_seat_is_handed_to_a_bot_who_plays_on(store):
+    tables = Tables(store)
+    transport = RecordingTransport()
+    dispatcher = Dispatcher(store, transport)
+    table = await lobby(tables, ANN, BEN, CAT)
+    await tables.start(table.id, ANN)
+    with pytest.raises(TableError, match="Only the host or someone with Manage Server"):
+        await tables.hand_to_bot(table.id, CAT, seat=1)
+    with pytest.raises(TableError, match="not a player's seat"):
+        await tables.hand_to_bot(table.id, ANN, seat=7)
+    await tables.act(table.id, ANN, "add:1")
+    table = await tables.hand_to_bot(table.id, BEN)  # Ben leaves on his turn: his bot moves
+    assert table.seats[1].is_bot and table.seats[1].user_id is None
+    assert table.seats[1].name == "Ben (bot)"
+    assert table.record.state["turn"] == 2, "the bot played Ben's turn at once"
+    with pytest.raises(TableError, match="not playing"):
+        await tables.act(table.id, BEN, "add:1")
+    table = await tables.hand_to_bot(table.id, ANN, seat=2)  # the host replaces quiet Cat
+    assert table.seats[2].is_bot
+    await dispatcher.flush()
+    said = " ".join(p.text for p in transport.posts)
+    assert "**Ben** left the game" in said and "**Cat** was replaced by Ann" in said
+    with pytest.raises(TableError, match="not a player's seat"):
+        await tables.hand_to_bot(table.id, ANN, seat=1)
