@@ -11,8 +11,17 @@ from typing import Any
 from PIL import ImageDraw
 
 from .kit import (
-    GOLD, INK, MUTED, PANEL, canvas, draw_text, fit_text, font, player_token,
-    to_png, wrap,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    canvas,
+    draw_text,
+    fit_text,
+    font,
+    player_token,
+    to_png,
+    wrap,
 )
 
 WIDTH = 1100

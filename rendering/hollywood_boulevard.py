@@ -16,8 +16,20 @@ from typing import Any
 from PIL import ImageDraw
 
 from .kit import (
-    BACKGROUND, GOLD, INK, MUTED, PANEL, canvas, die_face, draw_text, fit_text, player_style,
-    player_token, text_width, to_png, wrap,
+    BACKGROUND,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    canvas,
+    die_face,
+    draw_text,
+    fit_text,
+    player_style,
+    player_token,
+    text_width,
+    to_png,
+    wrap,
 )
 
 WIDTH = 1100

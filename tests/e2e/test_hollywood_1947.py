@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import time
 
-
 from bot.engine import new_game
 from bot.games.hollywood_1947.views import LOYALTY_NAMES
 from bot.store import Store

@@ -16,7 +16,6 @@ import re
 import time
 from dataclasses import dataclass
 
-
 from bot import registry
 from bot.store import Store
 from bot.tables import Member, Tables

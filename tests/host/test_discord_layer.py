@@ -1,17 +1,17 @@
 """The Discord layer without Discord: commands register, controls fit Discord's limits."""
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import controls
 from bot.app import MarqueeBot
+from bot.dispatch import Outgoing
 from bot.settings import Settings
+from bot.tables import TableError
 from cogs.games import parse_options
 from cogs.transport import split_text, turn_rows
-from bot.dispatch import Outgoing
-from bot.tables import TableError
 
 
 def test_game_commands_register(tmp_path):

@@ -15,8 +15,21 @@ from .content import Content
 from .memory import note
 from .rounds import start_round
 from .table import (
-    HAND_SIZE, SEVENTH, State, card_text, clockwise_from, deal_jobs, draw_card, draw_into_hand,
-    goal, job_numbers, option, reroll_all, rising_star_rule, stars_of, team_wins,
+    HAND_SIZE,
+    SEVENTH,
+    State,
+    card_text,
+    clockwise_from,
+    deal_jobs,
+    draw_card,
+    draw_into_hand,
+    goal,
+    job_numbers,
+    option,
+    reroll_all,
+    rising_star_rule,
+    stars_of,
+    team_wins,
 )
 
 TEAM_WORDS = {"patriot": "the patriots", "communist": "the communists",

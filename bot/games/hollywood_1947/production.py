@@ -14,9 +14,29 @@ from .content import Content
 from .memory import note
 from .rounds import advance_turn, center_swap_allowed
 from .table import (
-    HAND_SIZE, NO_SWAP_PLAYERS, State, add_tokens, all_dice, card_text, cards_available,
-    center_jobs, die_by_id, die_name, draw_card, draw_into_hand, face, give_token, holder,
-    job_name, job_numbers, jobs_of, may_receive_token, option, recipient_name, recipients, roll,
+    HAND_SIZE,
+    NO_SWAP_PLAYERS,
+    State,
+    add_tokens,
+    all_dice,
+    card_text,
+    cards_available,
+    center_jobs,
+    die_by_id,
+    die_name,
+    draw_card,
+    draw_into_hand,
+    face,
+    give_token,
+    holder,
+    job_name,
+    job_numbers,
+    jobs_of,
+    may_receive_token,
+    option,
+    recipient_name,
+    recipients,
+    roll,
     tokens_held,
 )
 

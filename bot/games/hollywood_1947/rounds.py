@@ -9,9 +9,20 @@ from bot.engine import Event, IllegalMove
 from .content import Content
 from .memory import forget_old
 from .table import (
-    HAND_SIZE, NO_SWAP_PLAYERS, TOKENS, State, center_jobs, clockwise_from, deal_jobs, draw_card,
+    HAND_SIZE,
+    NO_SWAP_PLAYERS,
+    TOKENS,
+    State,
+    center_jobs,
+    clockwise_from,
+    deal_jobs,
+    draw_card,
     draw_into_hand,
-    job_name, job_numbers, option, roll, small_game,
+    job_name,
+    job_numbers,
+    option,
+    roll,
+    small_game,
 )
 
 GHOSTS_BY_PLAYERS = {1: 3, 2: 2, 3: 1}

@@ -9,8 +9,8 @@ from bot.engine import Event
 
 from .content import Content
 from .memory import notes_of
-from .views import LOYALTY_NAMES, fellow_communists
 from .table import State, card_text, job_name, jobs_of
+from .views import LOYALTY_NAMES, fellow_communists
 
 GOALS = {
     "patriot": "Win four movies with a majority of patriot symbols before the communists do.",

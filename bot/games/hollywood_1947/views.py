@@ -10,7 +10,13 @@ from typing import Any
 from .content import Content
 from .memory import notes_of
 from .table import (
-    State, die_name, goal, job_numbers, small_game, symbols_text, team_wins,
+    State,
+    die_name,
+    goal,
+    job_numbers,
+    small_game,
+    symbols_text,
+    team_wins,
 )
 
 LOYALTY_NAMES = {"patriot": "Patriot", "communist": "Communist", "rising_star": "Rising Star"}

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from bot.engine import Choice, Event, IllegalMove
 
-from .common import dollars, label, pay, roll_off, describe_rolloff, screened_films, seat_tag
+from .common import describe_rolloff, dollars, label, pay, roll_off, screened_films, seat_tag
 from .content import WIDESCREEN, Content, Film, TipKind
 
 PRESS = "press"

@@ -11,7 +11,7 @@ import random
 from bot.engine import Choice, Event, IllegalMove
 
 from . import advertising, payout, picking, placement
-from .common import chip, dollars, describe_rolloff, roll_off, seat_tag
+from .common import chip, describe_rolloff, dollars, roll_off, seat_tag
 from .content import Content
 
 SNAKE_EYES = 2

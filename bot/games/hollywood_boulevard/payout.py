@@ -15,7 +15,7 @@ import random
 from bot.engine import Choice, Event, IllegalMove
 
 from .advertising import qualifying
-from .common import add_chips, chip, dollars, label, receive, pay, screened_films, seat_tag, upkeep
+from .common import add_chips, chip, dollars, label, pay, receive, screened_films, seat_tag, upkeep
 from .content import Content, Film
 
 THEATRE_BOXES = ("parking", "concessions", "ac")

@@ -12,7 +12,18 @@ from functools import lru_cache
 from bot.engine import Choice, Event, IllegalMove
 
 from .common import (
-    capacity, choice, clockwise, pick_effect, set_pick_effect, dollars, hours, label, minutes_used, owns, pay, seat_tag,
+    capacity,
+    choice,
+    clockwise,
+    dollars,
+    hours,
+    label,
+    minutes_used,
+    owns,
+    pay,
+    pick_effect,
+    seat_tag,
+    set_pick_effect,
 )
 from .content import SPECIAL_NAMES, Content, Film
 

@@ -9,7 +9,14 @@ from collections import Counter
 
 from . import advertising
 from .common import (
-    capacity, chip, dollars, hours, minutes_used, pick_effect, screened_films, upkeep,
+    capacity,
+    chip,
+    dollars,
+    hours,
+    minutes_used,
+    pick_effect,
+    screened_films,
+    upkeep,
 )
 from .content import Content
 

@@ -4,7 +4,16 @@ import pytest
 from bot.engine import IllegalMove
 
 from .helpers import (
-    CX, GAME, act, actions, all_blank, fresh, public_texts, restart, set_dice, texts,
+    CX,
+    GAME,
+    act,
+    actions,
+    all_blank,
+    fresh,
+    public_texts,
+    restart,
+    set_dice,
+    texts,
 )
 
 

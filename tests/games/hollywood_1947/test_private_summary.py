@@ -2,7 +2,17 @@
 from bot.engine import new_game, play, rng_for
 
 from .helpers import (
-    BOT, CX, GAME, act, all_blank, fresh, give_hand, pass_round, restart, set_dice, stack_deck,
+    BOT,
+    CX,
+    GAME,
+    act,
+    all_blank,
+    fresh,
+    give_hand,
+    pass_round,
+    restart,
+    set_dice,
+    stack_deck,
 )
 
 HANDS = {0: ["backlot-1", "parade-1", "homecoming-1"], 1: ["breadline-1", "reddawn-1",

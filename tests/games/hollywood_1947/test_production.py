@@ -4,8 +4,18 @@ import pytest
 from bot.engine import IllegalMove
 
 from .helpers import (
-    CX, GAME, act, actions, all_blank, card_ids, fresh, pass_round, public_texts, restart,
-    stack_deck, texts,
+    CX,
+    GAME,
+    act,
+    actions,
+    all_blank,
+    card_ids,
+    fresh,
+    pass_round,
+    public_texts,
+    restart,
+    stack_deck,
+    texts,
 )
 
 
@@ -278,7 +288,7 @@ def test_gaffer_rerolls_three_times_and_may_repeat_a_die():
     state = restart(fresh(4), {1: 0, 4: 1, 3: 2, 5: 3})
     state, _ = act(state, 0, "pass")
     state, _ = act(state, 1, "job:4")
-    for n in range(3):
+    for _ in range(3):
         assert "roll:3" in actions(state, 1)
         state, events = act(state, 1, "roll:3")
     assert "rerolled {p3}'s die three times" in texts(events)

@@ -4,7 +4,16 @@ import pytest
 from bot.engine import IllegalMove
 
 from .helpers import (
-    CX, GAME, act, actions, all_blank, fresh, pass_round, public_texts, restart, set_dice,
+    CX,
+    GAME,
+    act,
+    actions,
+    all_blank,
+    fresh,
+    pass_round,
+    public_texts,
+    restart,
+    set_dice,
 )
 
 

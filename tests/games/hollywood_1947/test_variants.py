@@ -6,7 +6,15 @@ import pytest
 from bot.engine import IllegalMove, new_game
 
 from .helpers import (
-    GAME, act, actions, all_blank, fresh, pass_round, public_texts, restart, set_dice,
+    GAME,
+    act,
+    actions,
+    all_blank,
+    fresh,
+    pass_round,
+    public_texts,
+    restart,
+    set_dice,
 )
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
+import bot.games.hollywood_boulevard as hb
 from bot import controls
 from bot.content import load_content
 from bot.engine import new_game, play
-import bot.games.hollywood_boulevard as hb
 from bot.games.hollywood_boulevard.content import load
 from bot.tables import choice_payload
 

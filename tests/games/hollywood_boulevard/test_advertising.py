@@ -11,7 +11,18 @@ from bot.games.hollywood_boulevard import advertising
 from tests.engine_checks import play_bot_game
 
 from .helpers import (
-    BOT, C, GAME, act, actions, confirm_all, discord, new, place_all, stop_picking, to_pick, to_screen,
+    BOT,
+    GAME,
+    C,
+    act,
+    actions,
+    confirm_all,
+    discord,
+    new,
+    place_all,
+    stop_picking,
+    to_pick,
+    to_screen,
 )
 
 

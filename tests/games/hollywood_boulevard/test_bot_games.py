@@ -7,7 +7,7 @@ import pytest
 
 from tests.engine_checks import assert_replays, play_bot_game
 
-from .helpers import BOT, C, GAME
+from .helpers import BOT, GAME, C
 
 GAMES = 200
 CHUNKS = 10

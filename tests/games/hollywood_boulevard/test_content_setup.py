@@ -7,7 +7,7 @@ from bot.engine import IllegalMove, new_game
 from bot.games.hollywood_boulevard.content import ContentError, load
 from bot.games.hollywood_boulevard.flow import switch_round
 
-from .helpers import BOT, C, GAME, film, fresh_content, new, raw_content
+from .helpers import BOT, GAME, C, film, fresh_content, new, raw_content
 
 
 def test_each_deck_covers_four_rounds_of_24_films():

@@ -8,7 +8,7 @@ import pytest
 from bot.engine import IllegalMove
 from bot.games.hollywood_boulevard import payout
 
-from .helpers import C, GAME, act, confirm_all, film, new, star, to_screen
+from .helpers import GAME, C, act, confirm_all, film, new, star, to_screen
 
 
 class Dice:

@@ -5,7 +5,7 @@ import pytest
 
 from bot.engine import IllegalMove
 
-from .helpers import C, GAME, act, actions, discord, film, new, to_pick, with_array
+from .helpers import GAME, C, act, actions, discord, film, new, to_pick, with_array
 
 QUICK = ["Winchester '73", "Broken Arrow", "Father of the Bride", "Destination Moon"]  # 1h30 each
 

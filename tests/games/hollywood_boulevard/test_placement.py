@@ -6,7 +6,7 @@ import pytest
 from bot.engine import IllegalMove
 from bot.games.hollywood_boulevard import placement
 
-from .helpers import C, GAME, act, actions, confirm_all, discord, new, place_all, star, stop_picking
+from .helpers import GAME, C, act, actions, confirm_all, discord, new, place_all, star, stop_picking
 
 
 def finish_round(state: dict) -> dict:

@@ -7,7 +7,17 @@ import copy
 from bot.engine import new_game, play, rng_for
 
 from .helpers import (
-    BOT, C, GAME, act, confirm_all, film, new, place_all, stop_picking, to_pick, to_screen,
+    BOT,
+    GAME,
+    C,
+    act,
+    confirm_all,
+    film,
+    new,
+    place_all,
+    stop_picking,
+    to_pick,
+    to_screen,
 )
 
 

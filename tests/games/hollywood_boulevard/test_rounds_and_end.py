@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.hollywood_boulevard import flow
 
-from .helpers import C, GAME, confirm_all, new, to_screen
+from .helpers import GAME, C, confirm_all, new, to_screen
 
 
 def play_round(state: dict, picks=None, bids=None) -> tuple[dict, list]:
@@ -63,7 +63,7 @@ def test_a_tie_for_least_cash_is_a_roll_off():
 @pytest.mark.parametrize("rounds,switch", [(4, 2), (6, 3), (8, 4)])
 def test_the_second_deck_replaces_the_first_after_half_the_rounds(rounds, switch):
     state = new(2, rounds=rounds)
-    for round_number in range(1, switch + 1):
+    for _ in range(switch):
         assert set(state["array"]) <= set(C.decks[0]) and state["deck_number"] == 1
         state, events = play_round(state)
     assert state["round"] == switch + 1 and state["deck_number"] == 2

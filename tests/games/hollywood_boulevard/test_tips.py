@@ -7,7 +7,7 @@ import pytest
 
 from bot.engine import IllegalMove
 
-from .helpers import C, GAME, act, actions, confirm_all, discord, new, to_screen
+from .helpers import GAME, C, act, actions, confirm_all, discord, new, to_screen
 
 
 def test_the_deck_has_duplicates_and_many_cartoons():

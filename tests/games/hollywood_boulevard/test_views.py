@@ -5,7 +5,7 @@ import copy
 
 from bot.engine import new_game, play, rng_for
 
-from .helpers import BOT, C, GAME, act, discord, new, place_all
+from .helpers import BOT, GAME, C, act, discord, new, place_all
 
 
 def scrambled(state: dict) -> dict:
