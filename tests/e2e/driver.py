@@ -184,3 +184,23 @@ async def open_table(
     started = await (await host.click("Start", message=lobby)).reply()
     assert "The game has started." in started.text and not started.buttons
     return thread, lobby
+
+
+@dataclass(frozen=True)
+class Control:
+    """One move a message offers: a button, or one option of a select."""
+
+    action: str
+    custom_id: str
+    select: bool
+
+
+def controls_of(message: SimMessage) -> list[Control]:
+    found = []
+    for comp in walk_components(message.components):
+        custom_id = comp.get("custom_id", "")
+        if comp.get("type") == 2 and custom_id.startswith("mq:m:"):
+            found.append(Control(custom_id.split(":", 4)[4], custom_id, False))
+        elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
+            found += [Control(option["value"], custom_id, True) for option in comp["options"]]
+    return found

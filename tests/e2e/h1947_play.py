@@ -12,12 +12,11 @@ refreshing that same message, and the member goes on from there.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from tests.discord_sim import DiscordSim, SimMember
-from tests.discord_sim.model import SimChannel, SimMessage, walk_components
+from tests.discord_sim.model import SimChannel, SimMessage
 
-from .driver import GAME_OVER, PANEL, TURN_LINE, is_turn_post
+from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post
 from .h1947_plan import GAME, choose, private_kind
 from .observer import Database
 
@@ -29,26 +28,6 @@ PRIVATE_VERBS = ("poster", "compose", "discard", "add", "token", "edit")
 def seat_name(member: SimMember) -> str:
     """The name the bot seats a member under (their display name: "Alice")."""
     return member.user.global_name
-
-
-@dataclass(frozen=True)
-class Control:
-    """One move a message offers: a button, or one option of a select."""
-
-    action: str
-    custom_id: str
-    select: bool
-
-
-def controls_of(message: SimMessage) -> list[Control]:
-    found = []
-    for comp in walk_components(message.components):
-        custom_id = comp.get("custom_id", "")
-        if comp.get("type") == 2 and custom_id.startswith("mq:m:"):
-            found.append(Control(custom_id.split(":", 4)[4], custom_id, False))
-        elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
-            found += [Control(option["value"], custom_id, True) for option in comp["options"]]
-    return found
 
 
 class Players:

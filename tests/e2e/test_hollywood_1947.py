@@ -23,10 +23,11 @@ from bot.tables import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel
 
-from .driver import GAME_OVER
+from .driver import GAME_OVER, controls_of
 from .h1947_plan import GAME, GAME_ID, predict
-from .h1947_play import Database, Players, controls_of, seat_name
+from .h1947_play import Players, seat_name
 from .h1947_secrets import PRIVATE_PHRASES, check_public, private_strings
+from .observer import Database
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 

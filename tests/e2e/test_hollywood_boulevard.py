@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass
 
 from bot import registry
 from bot.store import Store
@@ -22,7 +21,7 @@ from bot.tables import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 
-from .driver import GAME_OVER, PANEL, TURN_LINE, is_turn_post
+from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post
 from .leaks import message_strings
 from .observer import Database
 
@@ -45,26 +44,6 @@ WHILE_BIDDING = re.compile(
     r"^(\*\*[^*]+\*\* has finished advertising\.|\*\*[^*]+\*\* is changing their advertising\.|"
     r"-# Round \d/4 — advertising behind the screens; waiting for .+|"
     r"▶ <@\d+>: is deciding in private\.)$")
-
-
-@dataclass(frozen=True)
-class Control:
-    """One move a message offers: a button, or one option of a select."""
-
-    action: str
-    custom_id: str
-    select: bool
-
-
-def controls_of(message: SimMessage) -> list[Control]:
-    found = []
-    for comp in walk_components(message.components):
-        custom_id = comp.get("custom_id", "")
-        if comp.get("type") == 2 and custom_id.startswith("mq:m:"):
-            found.append(Control(custom_id.split(":", 4)[4], custom_id, False))
-        elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
-            found += [Control(option["value"], custom_id, True) for option in comp["options"]]
-    return found
 
 
 def layout_of(message: SimMessage) -> str:
