@@ -10,7 +10,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from cogs.games import GameInteractions
+from cogs.interactions import GameInteractions
 from cogs.transport import DiscordTransport
 from cogs.ui import GameButton, GameSelect, guarded
 

@@ -1,25 +1,28 @@
-"""The /game commands and every game component: lobby, moves, private panels.
+"""The /game commands.
 
-The cog is glue: it turns a Discord interaction into a call on the table
-service (bot/tables.py) and the answer into an ephemeral reply or an edited
-message. What a game allows lives in its rules; how a move is stored and
-announced lives in the table service and the dispatcher.
+The cog is glue: it turns a slash command into a call on the table service
+(bot/tables.py) and the answer into a reply. Buttons and selects are handled in
+cogs/interactions.py, the lobby's message and options in cogs/lobby.py. What a
+game allows lives in its rules; how a move is stored and announced lives in the
+table service and the dispatcher.
 """
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import controls, registry
-from bot.tables import Member, Table, TableError, choice_payload, name_seats
+from bot import registry
+from bot.tables import Table, TableError, name_seats
 
-from .ui import build_view, reply
+from .interactions import member_of
+from .lobby import lobby_text, lobby_view, option_suggestions, parse_options
+from .ui import reply
 
 if TYPE_CHECKING:
     from bot.app import MarqueeBot
@@ -27,191 +30,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=registry.game(gid).name, value=gid) for gid in registry.available()][:25]
-TRUE_WORDS = {"yes", "true", "on", "1", "y"}
-FALSE_WORDS = {"no", "false", "off", "0", "n"}
-
-
-def member_of(interaction: discord.Interaction) -> Member:
-    user = interaction.user
-    can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_guild
-    return Member(id=user.id, name=user.display_name, can_manage=can_manage)
-
-
-def parse_options(game_type: str, text: str | None) -> dict[str, Any]:
-    """``"rounds=8, union_strike=yes"`` → typed values for the game's lobby options."""
-    game = registry.game(game_type)
-    specs = {opt.name: opt for opt in game.options}
-    chosen: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
-        name, sep, raw = part.partition("=")
-        name = name.strip().lower().replace("-", "_")
-        if not sep or name not in specs:
-            known = ", ".join(f"`{n}`" for n in specs) or "none"
-            raise TableError(f"I don't understand the option “{part}”. {game.name} options: {known} (write name=value).")
-        default = specs[name].default
-        if isinstance(default, bool):
-            if raw.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise TableError(f"Option `{name}` is yes or no, not “{raw}”.")
-            chosen[name] = raw.lower() in TRUE_WORDS
-        elif isinstance(default, int):
-            if not raw.lstrip("-").isdigit():
-                raise TableError(f"Option `{name}` takes a number, not “{raw}”.")
-            chosen[name] = int(raw)
-        else:
-            chosen[name] = raw
-    return chosen
-
-
-def option_suggestions(game_type: str | None, typed: str) -> list[str]:
-    """Completions for ``/game new options:``: what is typed, plus one more name=value."""
-    if game_type not in registry.available():
-        return []
-    words = typed.replace(",", " ").split()
-    finished = words if typed.endswith((" ", ",")) or not words else words[:-1]
-    partial = "" if finished is words else words[-1].lower()
-    chosen = {word.partition("=")[0].lower().replace("-", "_") for word in finished}
-    suggestions = []
-    for option in registry.game(game_type).options:
-        if option.name in chosen:
-            continue
-        for value in option.choices:
-            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
-            pair = f"{option.name}={shown}"
-            if pair.startswith(partial):
-                suggestions.append(" ".join([*finished, pair])[:100])
-    return suggestions[:25]
-
-
-def lobby_text(table: Table) -> str:
-    game = registry.game(table.record.game_type)
-    seats = "\n".join(f"{s.seat + 1}. {s.name}{' 🤖' if s.is_bot else ''}" for s in table.seats) or "(nobody yet)"
-    options = ", ".join(f"{k} = {v}" for k, v in table.record.options.items()) or "standard rules"
-    state = {"lobby": "Join below; the host starts when the table is ready.",
-             "running": "The game has started.", "abandoned": "This lobby was closed.",
-             "finished": "This game is over."}[table.record.status]
-    return (f"## {game.name} — game #{table.id}\nHost: <@{table.record.host_id}> · "
-            f"{game.min_players}–{game.max_players} players · Options: {options}\n"
-            f"**Seats ({len(table.seats)}/{game.max_players})**\n{seats}\n-# {state}")
-
-
-def lobby_view(table: Table) -> discord.ui.View | None:
-    if table.record.status != "lobby":
-        return None
-    gid = table.id
-    return build_view([[
-        controls.Button(controls.lobby_id(gid, "join"), "Join", "success"),
-        controls.Button(controls.lobby_id(gid, "leave"), "Leave", "secondary"),
-        controls.Button(controls.lobby_id(gid, "bot"), "Add bot", "secondary"),
-        controls.Button(controls.lobby_id(gid, "unbot"), "Remove bot", "secondary"),
-        controls.Button(controls.lobby_id(gid, "start"), "Start", "primary"),
-    ]])
-
-
-class GameInteractions:
-    """What every button, select and command does, independent of how it was invoked."""
-
-    def __init__(self, bot: MarqueeBot) -> None:
-        self.bot = bot
-
-    @property
-    def tables(self):
-        return self.bot.tables
-
-    async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
-        _, kind, rest = custom_id.split(":", 2)
-        if kind == "m":
-            game, version, action = rest.split(":", 2)
-            await self.on_move(interaction, int(game), int(version), action)
-        elif kind == "p":
-            await self.send_panel(interaction, game_id=int(rest))
-        elif kind == "g":
-            game, _version, page = rest.split(":")
-            await self.turn_page(interaction, int(game), int(page))
-        elif kind == "l":
-            game, what = rest.split(":")
-            await self.on_lobby(interaction, int(game), what)
-
-    async def on_move(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
-        # Acknowledge at once (Discord drops an interaction unanswered after 3 s);
-        # the move's outcome reaches the thread through the outbox.
-        await interaction.response.defer(ephemeral=True, thinking=False)
-        message = interaction.message
-        # A click in a DM or a private panel is answered by refreshing that same
-        # message, so one private decision stays one message.
-        in_place = message is not None and (message.flags.ephemeral or message.guild is None)
-        table = await self.tables.act(game_id, member_of(interaction), action, version=version,
-                                      in_place=in_place)
-        self.bot.dispatcher.wake()
-        if in_place:
-            text, view = await self.panel(interaction, table.id, preface="✓ Done.")
-            await interaction.edit_original_response(content=text, view=view)
-        elif message is not None:
-            # The thread gets a fresh post; this one's buttons would only be stale now.
-            await interaction.edit_original_response(view=None)
-
-    async def on_lobby(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
-        member = member_of(interaction)
-        steps = {"join": self.tables.join, "leave": self.tables.leave, "bot": self.tables.add_bot,
-                 "unbot": self.tables.remove_bot, "start": self.tables.start}
-        if what not in steps:
-            raise TableError("That lobby button is not one I know.")
-        table = await steps[what](game_id, member)
-        await interaction.response.edit_message(content=lobby_text(table), view=lobby_view(table),
-                                                allowed_mentions=discord.AllowedMentions.none())
-        if what == "join":
-            await self._check_dms(interaction, table)
-        self.bot.dispatcher.wake()
-
-    async def _check_dms(self, interaction: discord.Interaction, table: Table) -> None:
-        """Secrets go by DM: tell a joining player now if theirs are closed (publicly, no content)."""
-        try:
-            await interaction.user.send(
-                f"You joined **{registry.game(table.record.game_type).name}** (game #{table.id}). "
-                "Your secrets for this game will arrive here.")
-        except discord.Forbidden:
-            # Said once: whoever records the closed DMs first (here, or the dispatcher
-            # failing a DM at the same moment) tells the table.
-            seat = table.seat_of(interaction.user.id)
-            if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
-                await interaction.followup.send(
-                    f"I can't send direct messages to **{interaction.user.display_name}**. "
-                    "They can still see their hand with `/game hand` or the **My hand & options** button.",
-                    allowed_mentions=discord.AllowedMentions.none())
-
-    async def send_panel(self, interaction: discord.Interaction, *, game_id: int | None = None,
-                         page: int = 0, preface: str = "") -> None:
-        """The player's secrets and every choice they have now, ephemerally."""
-        if game_id is None:
-            game_id = (await self.tables.table_in_thread(interaction.channel_id)).id
-        text, view = await self.panel(interaction, game_id, page=page, preface=preface)
-        await reply(interaction, text, view=view)
-
-    async def turn_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
-        """Another page of a panel's controls, in the same message."""
-        text, view = await self.panel(interaction, game_id, page=page)
-        await interaction.response.edit_message(content=text, view=view)
-
-    async def panel(self, interaction: discord.Interaction, game_id: int, *, page: int = 0,
-                    preface: str = "") -> tuple[str, discord.ui.View | None]:
-        table, seat, choices, summary = await self.tables.private_view(game_id, member_of(interaction))
-        game = registry.game(table.record.game_type)
-        state = table.record.state
-        lines = [preface] if preface else []
-        lines.append(f"**{game.name}**, game #{table.id} — you are seat {seat + 1}.")
-        lines.append(summary)
-        rows: list[controls.Row] = []
-        if choices:
-            lines.append(f"▶ {name_seats(game.prompt(state, seat), table.names())}")
-            payload = [choice_payload(c, table.names()) for c in choices]
-            rows, _ = controls.layout(table.id, table.record.version, payload, page=page)
-        elif table.record.status == "running":
-            lines.append("-# Nothing for you to do right now.")
-        text = "\n".join(lines)
-        return (text if len(text) <= 2000 else text[:1999] + "…"), build_view(rows)
 
 
 class Games(commands.Cog):
-    """Hosting: /game new, join, leave, start, status, hand, rules, history, abandon."""
+    """Hosting: /game new, join, leave, start, status, hand, rules, history, abandon, substitute."""
 
     game = app_commands.Group(name="game", description="Host and play board games in threads")
 

@@ -3,7 +3,7 @@
 Every component is a ``DynamicItem`` whose custom id (see ``bot/controls.py``)
 carries the game, the version it was drawn at and the move, so a button on a
 week-old message still works after any number of restarts, and nothing is
-registered per message. Clicks all land in ``GameInteractions`` (cogs/games.py).
+registered per message. Clicks all land in ``GameInteractions`` (cogs/interactions.py).
 """
 from __future__ import annotations
 

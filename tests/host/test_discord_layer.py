@@ -10,7 +10,7 @@ from bot.app import MarqueeBot
 from bot.dispatch import Outgoing
 from bot.settings import Settings
 from bot.tables import TableError
-from cogs.games import parse_options
+from cogs.lobby import parse_options
 from cogs.transport import split_text, turn_rows
 
 
@@ -101,7 +101,7 @@ def test_lobby_options_are_parsed_into_the_games_types():
 
 
 def test_lobby_options_are_suggested_as_you_type():
-    from cogs.games import option_suggestions
+    from cogs.lobby import option_suggestions
 
     assert option_suggestions("hollywood-boulevard", "") == ["rounds=4", "rounds=6", "rounds=8"]
     assert option_suggestions("hollywood-boulevard", "rounds=8 ") == []
