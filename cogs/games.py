@@ -22,6 +22,7 @@ from bot.tables import Table, TableError, name_seats
 
 from .interactions import member_of
 from .lobby import lobby_text, lobby_view, option_suggestions, parse_options
+from .transport import split_text
 from .ui import reply
 
 if TYPE_CHECKING:
@@ -154,9 +155,10 @@ class Games(commands.Cog):
         options = "\n".join(f"- `{o.name}` ({', '.join(map(str, o.choices))}; default {o.default}): {o.description}"
                             for o in rules.options)
         text = rules.rules_summary() + (f"\n\n**Lobby options** (`/game new options:`)\n{options}" if options else "")
-        await reply(interaction, text[:2000])
-        for start in range(2000, len(text), 2000):
-            await interaction.followup.send(text[start:start + 2000], ephemeral=True)
+        first, *more = split_text(text)  # at line ends, so no rule is cut in half
+        await reply(interaction, first)
+        for chunk in more:
+            await interaction.followup.send(chunk, ephemeral=True)
 
     @game.command(name="history", description="The latest things that happened in this game")
     async def history(self, interaction: discord.Interaction) -> None:

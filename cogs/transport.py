@@ -39,7 +39,8 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
             current = f"{current}\n{line}" if current else line
     if current:
         chunks.append(current)
-    return chunks or [""]
+    # Discord trims blank lines at either end anyway; an all-blank chunk would be an empty message.
+    return [c.strip("\n") for c in chunks if c.strip()] or [""]
 
 
 def nonce(message: Outgoing, part: int) -> str | None:

@@ -37,6 +37,14 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
         assert "Fortune cards" in rules.text and len(rules.text) <= 2000
         anywhere = await (await carol.slash("game rules", game="advance-to-boardwalk")).reply()
         assert anywhere.ephemeral and anywhere.text == rules.text  # from the channel, by name
+        long = await carol.slash("game rules", game="hollywood-1947")  # rules + options > 2000
+        first = await long.reply()
+        await long.followup(0)
+        await discord_sim.settle()
+        parts = [first, *long.followups]
+        assert all(part.ephemeral for part in parts)
+        assert "`union_strike`" in "\n".join(part.text for part in parts)
+        assert all(part.text == part.text.strip() for part in parts), "cut at line ends"
 
         history = await (await bob.slash("game history", channel=thread)).reply()
         assert history.ephemeral
