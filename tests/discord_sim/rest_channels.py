@@ -49,6 +49,12 @@ def _message(request: web.Request, channel: SimChannel) -> SimMessage | web.Resp
     return msg
 
 
+def _channel_message(request: web.Request) -> SimMessage | web.Response:
+    """The message a route names, in the channel it names (or Discord's 404 for either)."""
+    channel = _channel(request)
+    return channel if isinstance(channel, web.Response) else _message(request, channel)
+
+
 # --- messages ---------------------------------------------------------------------------------
 async def create_message(request: web.Request) -> web.Response:
     sim = _sim(request)
@@ -111,19 +117,13 @@ async def list_messages(request: web.Request) -> web.Response:
 
 
 async def get_message(request: web.Request) -> web.Response:
-    channel = _channel(request)
-    if isinstance(channel, web.Response):
-        return channel
-    msg = _message(request, channel)
+    msg = _channel_message(request)
     return msg if isinstance(msg, web.Response) else json_response(msg.payload())
 
 
 async def edit_message(request: web.Request) -> web.Response:
     sim = _sim(request)
-    channel = _channel(request)
-    if isinstance(channel, web.Response):
-        return channel
-    msg = _message(request, channel)
+    msg = _channel_message(request)
     if isinstance(msg, web.Response):
         return msg
     if not msg.from_bot:
@@ -140,13 +140,10 @@ async def edit_message(request: web.Request) -> web.Response:
 
 async def delete_message(request: web.Request) -> web.Response:
     sim = _sim(request)
-    channel = _channel(request)
-    if isinstance(channel, web.Response):
-        return channel
-    msg = _message(request, channel)
+    msg = _channel_message(request)
     if isinstance(msg, web.Response):
         return msg
-    if channel.is_dm and not msg.from_bot:
+    if msg.channel.is_dm and not msg.from_bot:
         return reject(
             request,
             403,
@@ -164,10 +161,7 @@ async def typing(request: web.Request) -> web.Response:
 
 
 async def put_reaction(request: web.Request) -> web.Response:
-    channel = _channel(request)
-    if isinstance(channel, web.Response):
-        return channel
-    msg = _message(request, channel)
+    msg = _channel_message(request)
     if isinstance(msg, web.Response):
         return msg
     msg.reactions.setdefault(request.match_info["emoji_name"], set()).add(_sim(request).bot_user.id)
@@ -175,10 +169,7 @@ async def put_reaction(request: web.Request) -> web.Response:
 
 
 async def delete_own_reaction(request: web.Request) -> web.Response:
-    channel = _channel(request)
-    if isinstance(channel, web.Response):
-        return channel
-    msg = _message(request, channel)
+    msg = _channel_message(request)
     if isinstance(msg, web.Response):
         return msg
     msg.reactions.get(request.match_info["emoji_name"], set()).discard(_sim(request).bot_user.id)
@@ -186,10 +177,7 @@ async def delete_own_reaction(request: web.Request) -> web.Response:
 
 
 async def pin(request: web.Request) -> web.Response:
-    channel = _channel(request)
-    if isinstance(channel, web.Response):
-        return channel
-    msg = _message(request, channel)
+    msg = _channel_message(request)
     if isinstance(msg, web.Response):
         return msg
     msg.pinned = request.method == "PUT"

@@ -204,3 +204,20 @@ def controls_of(message: SimMessage) -> list[Control]:
         elif comp.get("type") == 3 and custom_id.startswith("mq:s:"):
             found += [Control(option["value"], custom_id, True) for option in comp["options"]]
     return found
+
+
+async def press(sim: DiscordSim, db, member: SimMember, message: SimMessage, action: str, who: str):
+    """Click the control for ``action`` and wait until the move is made and announced (the
+    bot's database moved on and went quiet). A click on a public post must not be refused."""
+    control = next(c for c in controls_of(message) if c.action == action)
+    before = db.game()[0]
+    if control.select:
+        handle = await member.select(control.custom_id, [action], message=message)
+    else:
+        handle = await member.click(control.custom_id, message=message)
+    await handle.response()
+    await sim.wait_for(lambda: db.game()[0] > before and db.quiet(),
+                       what=f"{who}'s {action} to be made and announced")
+    if not (message.ephemeral or message.channel.is_dm):
+        assert not handle.followups, f"{action} was refused: {handle.followups[0].text}"
+    return handle

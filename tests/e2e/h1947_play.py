@@ -16,7 +16,7 @@ from collections import Counter
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage
 
-from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post
+from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post, press
 from .h1947_plan import GAME, choose, private_kind
 from .observer import Database
 
@@ -58,20 +58,8 @@ class Players:
 
     # --- acting -----------------------------------------------------------------------------
     async def press(self, member: SimMember, message: SimMessage, action: str):
-        """Click the control for ``action`` and wait until the move is made and announced."""
-        control = next(c for c in controls_of(message) if c.action == action)
-        before = self.db.game()[0]
-        if control.select:
-            handle = await member.select(control.custom_id, [action], message=message)
-        else:
-            handle = await member.click(control.custom_id, message=message)
-        await handle.response()
         self.clicks += 1
-        await self.sim.wait_for(lambda: self.db.game()[0] > before and self.db.quiet(),
-                                what=f"{seat_name(member)}'s {action} to be made and announced")
-        if not (message.ephemeral or message.channel.is_dm):
-            assert not handle.followups, f"{action} was refused: {handle.followups[0].text}"
-        return handle
+        return await press(self.sim, self.db, member, message, action, seat_name(member))
 
     async def play(self, hook=None, max_steps: int = 300) -> SimMessage:
         """Play until the game is over. ``hook(players, post)`` may look around (or act) before

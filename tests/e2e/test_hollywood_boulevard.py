@@ -21,7 +21,7 @@ from bot.tables import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 
-from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post
+from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post, press
 from .leaks import message_strings
 from .observer import Database
 
@@ -86,20 +86,8 @@ class Players:
 
     # --- acting -----------------------------------------------------------------------------
     async def press(self, member: SimMember, message: SimMessage, action: str):
-        """Click the control for ``action`` and wait until the game has moved and gone quiet."""
-        control = next(c for c in controls_of(message) if c.action == action)
-        before = self.db.game()[0]
-        if control.select:
-            handle = await member.select(control.custom_id, [action], message=message)
-        else:
-            handle = await member.click(control.custom_id, message=message)
-        await handle.response()
         self.clicks += 1
-        await self.sim.wait_for(lambda: self.db.game()[0] > before and self.db.quiet(),
-                                what=f"{member.name}'s {action} to be made and announced")
-        if not message.ephemeral:
-            assert not handle.followups, f"{action} was refused: {handle.followups[0].text}"
-        return handle
+        return await press(self.sim, self.db, member, message, action, member.name)
 
     async def play(self, hook=None, max_steps: int = 300) -> SimMessage:
         await self.sim.wait_for(self.db.quiet, what="the game to settle")
