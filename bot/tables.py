@@ -76,9 +76,20 @@ def name_seats(text: str, names: list[str], *, bold: bool = True) -> str:
 
 def choice_payload(choice: Choice, names: list[str]) -> dict[str, Any]:
     """A choice as stored in the outbox and drawn as a control, with seats named."""
-    return {"action": choice.action, "label": name_seats(choice.label, names, bold=False),
-            "group": choice.group, "style": choice.style, "private": choice.private,
-            "description": name_seats(choice.description, names, bold=False)}
+    payload = {"action": choice.action, "label": name_seats(choice.label, names, bold=False),
+               "group": choice.group, "style": choice.style, "private": choice.private,
+               "description": name_seats(choice.description, names, bold=False)}
+    # A template ("bid:{}") carries what the player fills in: a modal's bounds, a multi-select.
+    if choice.amount is not None:
+        amount = choice.amount
+        payload["amount"] = {"min": amount.minimum, "max": amount.maximum, "step": amount.step,
+                             "unit": amount.unit, "describe": amount.describe()}
+    if choice.subset is not None:
+        subset = choice.subset
+        payload["subset"] = {"options": [[value, name_seats(label, names, bold=False)]
+                                         for value, label in subset.options],
+                             "min": subset.minimum, "max": subset.most}
+    return payload
 
 
 class Tables:

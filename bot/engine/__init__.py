@@ -1,19 +1,26 @@
 """Pure game machinery: the protocol every game implements and the runner that drives it."""
 from .protocol import (
     MAX_ACTION_LENGTH,
+    MAX_FILLED_ACTION_LENGTH,
+    SYSTEM_SEAT,
+    Amount,
     BotPolicy,
     Choice,
+    Deadline,
     Event,
     Game,
     IllegalMove,
     Option,
     Result,
     State,
+    Subset,
     View,
+    offered,
 )
-from .runner import new_game, play, replay, resolve_options, rng_for
+from .runner import deadlines, new_game, play, replay, resolve_options, rng_for
 
 __all__ = [
-    "MAX_ACTION_LENGTH", "BotPolicy", "Choice", "Event", "Game", "IllegalMove", "Option",
-    "Result", "State", "View", "new_game", "play", "replay", "resolve_options", "rng_for",
+    "MAX_ACTION_LENGTH", "MAX_FILLED_ACTION_LENGTH", "SYSTEM_SEAT", "Amount", "BotPolicy", "Choice",
+    "Deadline", "Event", "Game", "IllegalMove", "Option", "Result", "State", "Subset", "View",
+    "deadlines", "new_game", "offered", "play", "replay", "resolve_options", "rng_for",
 ]

@@ -11,14 +11,26 @@ plain list. Each game parses its own.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Iterable, Protocol
 
 State = dict[str, Any]
 View = dict[str, Any]
 
 #: Actions must fit in a Discord custom id next to the game id and version.
 MAX_ACTION_LENGTH = 64
+#: An action filled in by the player (an amount, a set) is built by the host, not carried
+#: in a custom id, so it may be longer; still bounded, so a forged one costs nothing.
+MAX_FILLED_ACTION_LENGTH = 512
+
+#: The seat time plays for: when a deadline passes, the host applies the deadline's
+#: action as this seat, logged like any other move, so replay stays exact.
+SYSTEM_SEAT = -1
+
+#: Where a choice's template takes the player's value ("bid:{}").
+SLOT = "{}"
+_INTEGER = re.compile(r"-?[1-9][0-9]{0,17}|0", re.ASCII)
 
 
 class IllegalMove(Exception):
@@ -41,12 +53,81 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """A whole number the player types: ``minimum`` to ``maximum`` in steps of ``step``
+    counted from ``minimum`` (a bid, a price). ``unit`` is how the game writes it
+    ("$", "k") in the sentences the host builds around it."""
+
+    minimum: int
+    maximum: int
+    step: int = 1
+    unit: str = ""
+
+    def __post_init__(self) -> None:
+        if self.step < 1 or self.minimum > self.maximum:
+            raise ValueError(f"an empty amount range: {self}")
+
+    def allows(self, number: int) -> bool:
+        return self.minimum <= number <= self.maximum and (number - self.minimum) % self.step == 0
+
+    def describe(self) -> str:
+        """"0–12" or "$0–$12, in steps of 2": the bounds as the player reads them."""
+        span = f"{self.unit}{self.minimum:,}–{self.unit}{self.maximum:,}"
+        return span + (f", in steps of {self.step:,}" if self.step > 1 else "")
+
+    def parse(self, text: str) -> int | None:
+        """The number in ``text`` when it is written the one canonical way, else None."""
+        if not _INTEGER.fullmatch(text):
+            return None
+        number = int(text)
+        return number if self.allows(number) else None
+
+
+@dataclass(frozen=True)
+class Subset:
+    """Some of ``options`` ((value, label) pairs): at least ``minimum``, at most ``maximum``
+    (billboards for a contract, cards to discard). Filled in, the values are joined by
+    commas in the order the options are listed, so each set has one spelling."""
+
+    options: tuple[tuple[str, str], ...]
+    minimum: int = 1
+    maximum: int | None = None  # None: as many as there are options
+
+    def __post_init__(self) -> None:
+        values = [value for value, _ in self.options]
+        if len(set(values)) != len(values) or any(not v or "," in v for v in values):
+            raise ValueError("subset values must be distinct, non-empty and free of commas")
+        if not 0 <= self.minimum <= self.most:
+            raise ValueError(f"an impossible subset size: {self.minimum}..{self.most}")
+
+    @property
+    def most(self) -> int:
+        return len(self.options) if self.maximum is None else min(self.maximum, len(self.options))
+
+    def spell(self, values: Iterable[str]) -> str:
+        chosen = set(values)
+        return ",".join(value for value, _ in self.options if value in chosen)
+
+    def parse(self, text: str) -> list[str] | None:
+        """The chosen values when ``text`` is one allowed set in its one spelling, else None."""
+        values = text.split(",") if text else []
+        if not self.minimum <= len(values) <= self.most or self.spell(values) != text:
+            return None
+        return values
+
+
+@dataclass(frozen=True)
 class Choice:
     """One legal action for a seat, described well enough to draw a control.
 
     ``group`` gathers choices that belong together (one select menu, or one row
     of buttons); ``private`` marks a choice whose label reveals a secret (a card
     in hand) so it is only ever shown to its seat, never on a public message.
+
+    A choice with an ``amount`` or a ``subset`` is a template: its ``action``
+    holds ``{}`` once, where the player's number or set goes ("bid:{}"). The
+    engine accepts exactly the actions its description allows (``accepts``);
+    bots and the host fill it in with ``fill``.
     """
 
     action: str
@@ -55,6 +136,60 @@ class Choice:
     private: bool = False
     style: str = "secondary"  # primary | secondary | success | danger
     description: str = ""
+    amount: Amount | None = None
+    subset: Subset | None = None
+
+    def __post_init__(self) -> None:
+        filled = self.amount is not None or self.subset is not None
+        if self.amount is not None and self.subset is not None:
+            raise ValueError("a choice asks for an amount or a subset, not both")
+        if filled != (self.action.count(SLOT) == 1):
+            raise ValueError(f"{self.action!r}: a template needs one {SLOT}, a plain action none")
+
+    @property
+    def template(self) -> bool:
+        return self.amount is not None or self.subset is not None
+
+    def fill(self, value: int | Iterable[str]) -> str:
+        """The action for a number (amount) or a set of values (subset)."""
+        if self.amount is not None:
+            return self.action.replace(SLOT, str(int(value)))  # type: ignore[arg-type]
+        if self.subset is not None:
+            return self.action.replace(SLOT, self.subset.spell(value))  # type: ignore[arg-type]
+        return self.action
+
+    def accepts(self, action: str) -> bool:
+        """Whether ``action`` is this choice (a plain one) or one of its fillings."""
+        if not self.template:
+            return action == self.action
+        head, _, tail = self.action.partition(SLOT)
+        if len(action) < len(head) + len(tail) or not (action.startswith(head) and action.endswith(tail)):
+            return False
+        middle = action[len(head):len(action) - len(tail)]
+        if self.amount is not None:
+            return self.amount.parse(middle) is not None
+        return self.subset is not None and self.subset.parse(middle) is not None
+
+
+def offered(choices: Iterable[Choice], action: str) -> Choice | None:
+    """The choice among ``choices`` that ``action`` takes, if any."""
+    return next((choice for choice in choices if choice.accepts(action)), None)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A decision that closes by itself (an auction's countdown, an offer's expiry).
+
+    ``seconds`` after the host first sees ``key`` among the game's deadlines, it
+    applies ``action`` as ``SYSTEM_SEAT`` — unless the game has dropped the key by
+    then (everyone answered). Keep the key while the same countdown runs; a new
+    key starts a new one. ``what`` names it for the table ("the auction closes").
+    """
+
+    key: str
+    seconds: float
+    action: str
+    what: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,6 +259,10 @@ class Game(Protocol):
     # Optional: ``private_summary(state, seat) -> str`` — what this seat privately
     # knows now (hand, loyalty, sealed bid), as Markdown for a DM or ``/game hand``.
     # Without it the host lists the keys of the private view that the public view lacks.
+    #
+    # Optional: ``deadlines(state) -> list[Deadline]`` — decisions that close by
+    # themselves; the host plays each one's action as ``SYSTEM_SEAT`` when it is due,
+    # and ``apply`` must accept exactly those actions from that seat.
     #
     # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
     # or single seats (a secret loyalty, who your fellow communists are); the host

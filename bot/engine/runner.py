@@ -12,7 +12,16 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from .protocol import MAX_ACTION_LENGTH, Event, Game, IllegalMove, State
+from .protocol import (
+    MAX_FILLED_ACTION_LENGTH,
+    SYSTEM_SEAT,
+    Deadline,
+    Event,
+    Game,
+    IllegalMove,
+    State,
+    offered,
+)
 
 #: Keys the engine keeps in every state, beside the game's own.
 SEED_KEY = "_seed"
@@ -50,22 +59,53 @@ def new_game(game: Game, players: int, options: dict[str, Any] | None, seed: int
     return state
 
 
+def deadlines(game: Game, state: State) -> list[Deadline]:
+    """The game's running countdowns (none for games without any, or once it is over)."""
+    listed = getattr(game, "deadlines", None)
+    if listed is None or game.result(state) is not None:
+        return []
+    return list(listed(state))
+
+
 def play(game: Game, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-    """Apply one move and return the new state and its events; ``state`` is untouched."""
+    """Apply one move and return the new state and its events; ``state`` is untouched.
+
+    The engine accepts only what the game offered: one of the seat's ``legal()``
+    choices (or a filling of one), or for ``SYSTEM_SEAT`` a deadline's action.
+    A game's parser is then a second line of defence, not the only one.
+    """
     if game.result(state) is not None:
         raise IllegalMove("This game is over.")
-    if not action or len(action) > MAX_ACTION_LENGTH:
+    if not isinstance(action, str) or not action or len(action) > MAX_FILLED_ACTION_LENGTH:
         raise IllegalMove("That move is not one this game understands.")
-    # The game waits on pending seats, whose moves it validates itself. A seat it
-    # is not waiting on may only take a move its legal() offers it by name (taking
-    # back a confirmed sealed bid while others still bid, say).
-    if seat not in game.pending(state) and action not in {c.action for c in game.legal(state, seat)}:
-        raise IllegalMove("It is not your turn.")
+    if seat == SYSTEM_SEAT:
+        if action not in {d.action for d in deadlines(game, state)}:
+            raise IllegalMove("No deadline of this game is due with that move.")
+    else:
+        _check_offered(game, state, seat, action)
     move = state[MOVE_KEY] + 1
     new_state = copy.deepcopy(state)
     events = game.apply(new_state, seat, action, rng_for(state[SEED_KEY], move))
     new_state[MOVE_KEY] = move
     return new_state, list(events)
+
+
+def _check_offered(game: Game, state: State, seat: int, action: str) -> None:
+    choices = game.legal(state, seat)
+    if offered(choices, action) is not None:
+        return
+    if not choices and seat not in game.pending(state):
+        raise IllegalMove("It is not your turn.")
+    # Not on offer. The game's own refusal says why in the player's terms
+    # ("You have $3,000; *Roman Holiday* costs $4,000"), so ask it on a copy;
+    # whatever else happens there, the move is refused all the same.
+    try:
+        game.apply(copy.deepcopy(state), seat, action, rng_for(state[SEED_KEY], state[MOVE_KEY] + 1))
+    except IllegalMove:
+        raise
+    except Exception:
+        pass
+    raise IllegalMove("That is not one of the moves you can make now.")
 
 
 def replay(
