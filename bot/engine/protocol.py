@@ -31,6 +31,8 @@ SYSTEM_SEAT = -1
 #: Where a choice's template takes the player's value ("bid:{}").
 SLOT = "{}"
 _INTEGER = re.compile(r"-?[1-9][0-9]{0,17}|0", re.ASCII)
+#: The largest amount a choice may allow: what eighteen digits can write.
+AMOUNT_LIMIT = 10**18 - 1
 
 
 class IllegalMove(Exception):
@@ -66,6 +68,8 @@ class Amount:
     def __post_init__(self) -> None:
         if self.step < 1 or self.minimum > self.maximum:
             raise ValueError(f"an empty amount range: {self}")
+        if max(-self.minimum, self.maximum) > AMOUNT_LIMIT:
+            raise ValueError(f"amounts stop at eighteen digits: {self}")
 
     def allows(self, number: int) -> bool:
         return self.minimum <= number <= self.maximum and (number - self.minimum) % self.step == 0

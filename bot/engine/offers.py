@@ -1,0 +1,75 @@
+"""Offers between two seats, for any game: one proposes, the other answers.
+
+Seat A proposes terms (a price, a trade) to seat B. The game waits on B, who
+accepts, declines or counters; a counter is a new offer from B to A with new
+terms, so the roles swap and the game waits on A. An offer may expire: the game
+lists ``expiry(offer, seconds)`` among its deadlines while the offer stands.
+
+An offer is plain data kept in the game's state (JSON), and the answers are
+private choices, so the host asks the answering seat by DM (with the panel as
+fallback) and the table sees only what the game announces: the outcome, and the
+terms where the game's rules make them public.
+
+    offer = offers.propose(number=1, by=0, to=2, terms={"lot": 7, "price": 40})
+    legal(): offers.answers(offer, counter=Amount(1, 100))     # for seat offer["to"]
+    apply(): kind, price = offers.answer(offer, action)        # "accept" | "decline" | "counter"
+             offer = offers.countered(offer, {**offer["terms"], "price": price})
+    deadlines(): [offers.expiry(offer, 3600)]; SYSTEM_SEAT plays offers.EXPIRE
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .protocol import AMOUNT_LIMIT, Amount, Choice, Deadline, IllegalMove
+
+ACCEPT = "offer:accept"
+DECLINE = "offer:decline"
+COUNTER = "offer:counter:{}"
+EXPIRE = "offer:expire"
+
+Offer = dict[str, Any]
+
+
+def propose(number: int, by: int, to: int, terms: dict[str, Any]) -> Offer:
+    """A new offer; ``number`` tells offers apart (a counter keeps it, with a new round)."""
+    if by == to:
+        raise ValueError("a seat cannot make an offer to itself")
+    return {"number": number, "by": by, "to": to, "terms": dict(terms), "round": 1}
+
+
+def answers(offer: Offer, *, counter: Amount | None = None, group: str = "offer") -> list[Choice]:
+    """The choices of the seat the offer waits on (``offer["to"]``), all private.
+
+    ``counter`` is the range of a counter-offer's amount; None when the game
+    allows no counter (or none is possible, say the answering seat has no money).
+    """
+    choices = [Choice(ACCEPT, "Accept", group=group, private=True, style="success"),
+               Choice(DECLINE, "Decline", group=group, private=True, style="danger")]
+    if counter is not None:
+        choices.append(Choice(COUNTER, "Counter…", group=group, private=True, amount=counter))
+    return choices
+
+
+def answer(offer: Offer, action: str) -> tuple[str, int | None]:
+    """What an answer says: ("accept" | "decline", None) or ("counter", amount)."""
+    if action == ACCEPT:
+        return "accept", None
+    if action == DECLINE:
+        return "decline", None
+    head = COUNTER.replace("{}", "")
+    if action.startswith(head):
+        amount = Amount(-AMOUNT_LIMIT, AMOUNT_LIMIT).parse(action[len(head):])
+        if amount is not None:
+            return "counter", amount
+    raise IllegalMove("Answer the offer with Accept, Decline or Counter.")
+
+
+def countered(offer: Offer, terms: dict[str, Any]) -> Offer:
+    """The counter-offer: the same offer with the roles swapped and new terms."""
+    return {**offer, "by": offer["to"], "to": offer["by"], "terms": dict(terms), "round": offer["round"] + 1}
+
+
+def expiry(offer: Offer, seconds: float, what: str = "the offer expires") -> Deadline:
+    """The offer's countdown. Each round (a counter) starts a new one."""
+    return Deadline(key=f"offer-{offer['number']}-{offer['round']}", seconds=seconds, action=EXPIRE,
+                    what=what)
