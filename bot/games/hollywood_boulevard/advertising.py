@@ -20,7 +20,17 @@ from functools import lru_cache
 
 from bot.engine import Choice, Event, IllegalMove
 
-from .common import describe_rolloff, dollars, label, pay, roll_off, screened_films, seat_tag
+from .common import (
+    describe_rolloff,
+    dollars,
+    fields,
+    label,
+    number,
+    pay,
+    roll_off,
+    screened_films,
+    seat_tag,
+)
 from .content import WIDESCREEN, Content, Film, TipKind
 
 PRESS = "press"
@@ -147,12 +157,14 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
 
 # --- moves ----------------------------------------------------------------------------------
 
-def _set_bid(c: Content, state: dict, seat: int, args: list[str]) -> list[Event]:
-    if len(args) != 2 or args[0] not in c.boxes or not args[1].isdigit():
-        raise IllegalMove("Bid on one of the six Advertising Boxes with 0–6 pips.")
-    box, pips = c.boxes[args[0]], int(args[1])
-    if pips > c.rules.max_pips:
-        raise IllegalMove(f"A die shows at most {c.rules.max_pips} pips.")
+def _set_bid(c: Content, state: dict, seat: int, action: str) -> list[Event]:
+    most = c.rules.max_pips
+    refusal = (f"Bid 0 to {most} pips on one of the six Advertising Boxes "
+               f"(a die shows at most {most} pips).")
+    box_id, pips_text = fields(action, "bid", 2, refusal)
+    if box_id not in c.boxes:
+        raise IllegalMove(refusal)
+    box, pips = c.boxes[box_id], number(pips_text, 0, most, refusal)
     total = (_bid_total(state, seat, without=box.id) + pips) * c.rules.pip_value
     if total > state["cash"][seat]:
         raise IllegalMove(f"Your bids would total {dollars(total)}; you have {dollars(state['cash'][seat])}.")
@@ -165,8 +177,9 @@ def _set_bid(c: Content, state: dict, seat: int, args: list[str]) -> list[Event]
     return [Event(f"{box.name}: {what}.\n{screen_summary(c, state, seat)}", to=(seat,))]
 
 
-def _queue_tip(c: Content, state: dict, seat: int, args: list[str]) -> list[Event]:
-    kind = c.tips.get(args[0]) if args else None
+def _queue_tip(c: Content, state: dict, seat: int, action: str) -> list[Event]:
+    args = fields(action, "tip", (1, 2), "There is no such Insider Tip.")
+    kind = c.tips.get(args[0])
     if kind is None:
         raise IllegalMove("There is no such Insider Tip.")
     problem = _tip_problem(c, state, seat, kind)
@@ -185,7 +198,8 @@ def _queue_tip(c: Content, state: dict, seat: int, args: list[str]) -> list[Even
     return [Event(f"{kind.name} goes behind your screen.\n{screen_summary(c, state, seat)}", to=(seat,))]
 
 
-def _unqueue_tip(c: Content, state: dict, seat: int, kind_id: str) -> list[Event]:
+def _unqueue_tip(c: Content, state: dict, seat: int, action: str) -> list[Event]:
+    kind_id, = fields(action, "untip", 1, "That tip is not behind your screen.")
     screen = state["screens"][seat]
     if kind_id == PRESS and screen["press"]:
         screen["press"] = None
@@ -219,14 +233,13 @@ def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
         return [Event(f"{seat_tag(seat)} is changing their advertising.")]
     if screen["done"]:
         raise IllegalMove(f"You have confirmed your bids; press {EDIT.label} to reopen your screen first.")
-    head, _, rest = action.partition(":")
-    args = rest.split(":") if rest else []
+    head = action.partition(":")[0]
     if head == "bid":
-        return _set_bid(c, state, seat, args)
+        return _set_bid(c, state, seat, action)
     if head == "tip":
-        return _queue_tip(c, state, seat, args)
+        return _queue_tip(c, state, seat, action)
     if head == "untip":
-        return _unqueue_tip(c, state, seat, rest)
+        return _unqueue_tip(c, state, seat, action)
     if action == "bids:confirm":
         screen["done"] = True
         note = (f"\nUntil everyone has confirmed you may still **{EDIT.label}** (the **My hand & "

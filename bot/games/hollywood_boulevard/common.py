@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 
 from bot.engine import Choice, IllegalMove
@@ -14,6 +15,35 @@ CHIP_KEYS = (
     "3d", "cinemascope", "superscope", "vistavision",
 )
 
+
+# --- reading actions ------------------------------------------------------------------------
+# Actions arrive as strings from buttons, but a string can be anything: each is read strictly,
+# in its one canonical form, and anything else is an IllegalMove (never a crash, never an alias).
+
+#: A number as the game writes it: ASCII digits, no sign, no leading zero ("0", "12").
+_NUMBER = re.compile(r"0|[1-9][0-9]*")
+
+
+def fields(action: str, head: str, sizes: int | tuple[int, ...], refusal: str) -> list[str]:
+    """The fields after ``head:`` in ``action``, which must have as many as ``sizes`` allows,
+    none of them empty; otherwise IllegalMove(refusal). ``fields("bid:tv:3", "bid", 2, …)``
+    is ``["tv", "3"]``."""
+    head_, *rest = action.split(":")
+    allowed = (sizes,) if isinstance(sizes, int) else sizes
+    if head_ != head or len(rest) not in allowed or "" in rest:
+        raise IllegalMove(refusal)
+    return rest
+
+
+def number(text: str, low: int, high: int, refusal: str) -> int:
+    """A whole number from ``low`` to ``high`` written canonically; otherwise IllegalMove."""
+    # The length check comes first: int() of thousands of digits is slow, or refused.
+    if len(text) > len(str(high)) or not _NUMBER.fullmatch(text) or not low <= int(text) <= high:
+        raise IllegalMove(refusal)
+    return int(text)
+
+
+# --- seats and money -------------------------------------------------------------------------
 
 def seat_tag(seat: int) -> str:
     """The host turns ``{p2}`` into the player's name."""

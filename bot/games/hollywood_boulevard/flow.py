@@ -11,7 +11,7 @@ import random
 from bot.engine import Choice, Event, IllegalMove
 
 from . import advertising, payout, picking, placement
-from .common import chip, describe_rolloff, dollars, roll_off, seat_tag
+from .common import chip, describe_rolloff, dollars, fields, roll_off, seat_tag
 from .content import Content
 
 SNAKE_EYES = 2
@@ -117,8 +117,9 @@ def _secret_rolls(c: Content, state: dict, rng: random.Random) -> list[Event]:
 
 def _after_placement(c: Content, state: dict, rng: random.Random) -> list[Event]:
     events = [Event("All markers are placed.", image="board"), *_secret_rolls(c, state, rng)]
-    preview = state["secret"]["preview"]
-    if preview and preview["genre"] is None:
+    if state["secret"]["preview"]:
+        # The holder always takes a private step, snake eyes or not: waiting only on snake
+        # eyes would tell the table what was rolled behind the screen.
         state["phase"] = "genre"
         return events
     return events + picking.begin(c, state)
@@ -211,21 +212,36 @@ def settle(c: Content, state: dict, rng: random.Random) -> list[Event]:
             return events
 
 
-# --- Preview House snake eyes: the holder names the genre -----------------------------------
+# --- Preview House: the holder looks behind the screen (and names the genre on snake eyes) ---
+
+def snake_eyes(preview: dict) -> bool:
+    return sum(preview["dice"]) == SNAKE_EYES
+
 
 def genre_legal(c: Content, state: dict, seat: int) -> list[Choice]:
     preview = state["secret"]["preview"]
     if state["phase"] != "genre" or preview is None or preview["seat"] != seat:
         return []
+    if not snake_eyes(preview):
+        rolled = c.genres[preview["genre"]]
+        dice = " + ".join(map(str, preview["dice"]))
+        return [Choice(f"genre:{rolled.id}", f"{rolled.name} trends this round (you rolled {dice})",
+                       group="Your Preview House roll", private=True, style="primary")]
     return [Choice(f"genre:{g.id}", f"{g.name} trends this round", group="Choose the trending genre",
                    private=True)
             for g in sorted(c.genres.values(), key=lambda g: g.roll)]
 
 
 def genre_apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
-    genre = action.partition(":")[2] if action.startswith("genre:") else ""
+    preview = state["secret"]["preview"]
+    if preview is None or preview["seat"] != seat:
+        raise IllegalMove("Only the Preview House holder looks behind that screen.")
+    genre, = fields(action, "genre", 1, "Choose one of the ten genres.")
     if genre not in c.genres:
         raise IllegalMove("Choose one of the ten genres.")
-    state["secret"]["preview"]["genre"] = genre
+    if not snake_eyes(preview) and genre != preview["genre"]:
+        rolled = c.genres[preview["genre"]].name
+        raise IllegalMove(f"Your roll gives {rolled}; only snake eyes let you choose the genre.")
+    preview["genre"] = genre
     return [Event(f"{c.genres[genre].name} will trend this round (secret until the screens come down).",
                   to=(seat,)), *picking.begin(c, state)]

@@ -15,7 +15,18 @@ import random
 from bot.engine import Choice, Event, IllegalMove
 
 from .advertising import qualifying
-from .common import add_chips, chip, dollars, label, pay, receive, screened_films, seat_tag, upkeep
+from .common import (
+    add_chips,
+    chip,
+    dollars,
+    fields,
+    label,
+    pay,
+    receive,
+    screened_films,
+    seat_tag,
+    upkeep,
+)
 from .content import Content, Film
 
 THEATRE_BOXES = ("parking", "concessions", "ac")
@@ -145,9 +156,11 @@ def blockbuster_legal(c: Content, state: dict, seat: int) -> list[Choice]:
 def blockbuster_apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
     if seat not in state["blockbuster_waiting"]:
         raise IllegalMove("You have no Popularity Cubes to place.")
-    film = c.films.get(action.partition(":")[2]) if action.startswith("cubes:") else None
+    refusal = "Choose one of the films you screened this round."
+    film_id, = fields(action, "cubes", 1, refusal)
+    film = c.films.get(film_id)
     if film is None or film.id not in state["screened"][seat]:
-        raise IllegalMove("Choose one of the films you screened this round.")
+        raise IllegalMove(refusal)
     if not film.stars:
         raise IllegalMove(f"*{film.title}* has no ☆ names on the board.")
     state["blockbuster_waiting"].remove(seat)

@@ -16,6 +16,7 @@ from .common import (
     choice,
     clockwise,
     dollars,
+    fields,
     hours,
     label,
     minutes_used,
@@ -192,10 +193,12 @@ def apply(c: Content, state: dict, seat: int, action: str) -> list[Event]:
         _next_picker(c, state, after=seat)
         return [Event(f"{seat_tag(seat)} stops picking films this round.")]
     if action.startswith("tip:"):
-        return _play_tip(c, state, seat, action[4:])
+        kind_id, = fields(action, "tip", 1, "There is no such Insider Tip.")
+        return _play_tip(c, state, seat, kind_id)
     if not action.startswith("pick:"):
         raise IllegalMove("Pick a film from the array, play a film-pick tip, or stop picking.")
-    film = c.films.get(action[5:])
+    film_id, = fields(action, "pick", 1, "There is no such film.")
+    film = c.films.get(film_id)
     if film is None:
         raise IllegalMove("There is no such film.")
     problem = film_problem(c, state, seat, film)

@@ -15,7 +15,19 @@ import random
 
 from bot.engine import Choice, Event, IllegalMove
 
-from .common import add_chips, chip, choice, clockwise, dollars, label, pay, receive, seat_tag
+from .common import (
+    add_chips,
+    chip,
+    choice,
+    clockwise,
+    dollars,
+    fields,
+    label,
+    number,
+    pay,
+    receive,
+    seat_tag,
+)
 from .content import Content, Section
 
 CHIP_BOXES = ("runtime", "reroll", "parking", "concessions", "ac")
@@ -115,34 +127,43 @@ def _equipment_problem(c: Content, state: dict, seat: int, wanted: list[str]) ->
     return None
 
 
-def _parse(c: Content, action: str) -> tuple[str, list[str]]:
-    """'place:runtime:2' -> ('runtime', ['2']); 'place:star:x' -> ('star:x', [])."""
-    parts = action.split(":")[1:]
-    if not parts:
-        raise IllegalMove("Say where the marker goes.")
-    if parts[0] == "star":
-        if len(parts) != 2 or parts[1] not in c.stars:
+def _parse(c: Content, action: str) -> tuple[str, int, list[str]]:
+    """A place:… action read strictly, as (spot, chips, equipment): 'place:runtime:2' ->
+    ('runtime', 2, []); 'place:lens:both' -> ('lens', 0, [both lenses]); 'place:star:x' ->
+    ('star:x', 0, []); 'place:parties' -> ('parties', 1, []). Each spot takes exactly its fields."""
+    parts = fields(action, "place", (1, 2), "Place your marker on a board section or a star.")
+    spot, arg = parts[0], (parts[1] if len(parts) == 2 else None)
+    if spot == "star":
+        if arg not in c.stars:
             raise IllegalMove("There is no such star on the board's tracks.")
-        return f"star:{parts[1]}", []
-    spot = parts[0]
-    if spot not in c.sections:
-        raise IllegalMove(f"There is no board section called “{spot}”.")
-    return spot, parts[1:]
+        return f"star:{arg}", 0, []
+    section = c.sections.get(spot)
+    if section is None:
+        raise IllegalMove("There is no such board section.")
+    if spot == "lens":
+        return spot, 0, _lens_choice(c, arg)
+    if spot in CHIP_BOXES:
+        most = section.max_chips
+        refusal = f"Put 1 to {most} chips in {section.name} (it takes at most {most} of yours)."
+        return spot, number(arg or "", 1, most, refusal), []
+    if arg is not None:
+        raise IllegalMove(f"{section.name} takes no number.")
+    return spot, (1 if spot == "parties" else 0), list(section.equipment)
 
 
-def _lens_choice(c: Content, args: list[str]) -> list[str]:
+def _lens_choice(c: Content, arg: str | None) -> list[str]:
     lenses = list(c.sections["lens"].equipment)
-    if args == ["both"]:
+    if arg == "both":
         return lenses
-    if len(args) == 1 and args[0] in lenses:
-        return args
+    if arg in lenses:
+        return [arg]
     raise IllegalMove("Choose the SuperScope lens, the VistaVision lens, or both.")
 
 
 def check_place(c: Content, state: dict, seat: int, action: str) -> str | None:
     """The reason ``action`` (a place:… action) is refused, or None if it is legal."""
     try:
-        spot, args = _parse(c, action)
+        spot, chips, equipment = _parse(c, action)
     except IllegalMove as refusal:
         return str(refusal)
     problem = _spot_problem(c, state, seat, spot)
@@ -150,24 +171,16 @@ def check_place(c: Content, state: dict, seat: int, action: str) -> str | None:
         return problem
     section = c.sections[spot]
     if section.top or spot == "loan":
-        return None if not args else "That section takes no number."
+        return None
     if spot == "manager":
         if chip(state, seat, "manager"):
             return "You already have a manager."
         if state["cash"][seat] < section.cost:
             return f"You have {dollars(state['cash'][seat])}; hiring a manager costs {dollars(section.cost)}."
         return None
-    if section.equipment:
-        try:
-            wanted = _lens_choice(c, args) if spot == "lens" else list(section.equipment)
-        except IllegalMove as refusal:
-            return str(refusal)
-        return _equipment_problem(c, state, seat, wanted)
-    if spot in CHIP_BOXES:
-        if len(args) != 1 or not args[0].isdigit():
-            return f"Say how many chips go in {section.name}."
-        return _box_problem(c, state, seat, section, int(args[0]))
-    return _box_problem(c, state, seat, section, 1)  # parties
+    if equipment:
+        return _equipment_problem(c, state, seat, equipment)
+    return _box_problem(c, state, seat, section, chips)  # the chip boxes and Parties
 
 
 # --- choices --------------------------------------------------------------------------------
@@ -276,7 +289,8 @@ def draw_tips(c: Content, state: dict, seat: int, count: int, rng: random.Random
     return [Event(f"You draw Insider Tip{'s' * (len(drawn) > 1)}: {', '.join(drawn)}.", to=(seat,))]
 
 
-def _effect(c: Content, state: dict, seat: int, spot: str, args: list[str], rng: random.Random) -> tuple[str, list[Event]]:
+def _effect(c: Content, state: dict, seat: int, spot: str, chips: int, equipment: list[str],
+            rng: random.Random) -> tuple[str, list[Event]]:
     """Do what the section does; return a phrase for the public event and any private events."""
     if spot.startswith("star:"):
         star = spot[5:]
@@ -295,19 +309,17 @@ def _effect(c: Content, state: dict, seat: int, spot: str, args: list[str], rng:
         receive(state, seat, section.loan)
         add_chips(state, seat, "loan", 1)
         return f"a {dollars(section.loan)} loan is taken", []
-    if section.equipment:
-        wanted = _lens_choice(c, args) if spot == "lens" else list(section.equipment)
-        for eq in wanted:
+    if equipment:
+        for eq in equipment:
             pay(state, seat, c.equipment[eq].cost)
             add_chips(state, seat, eq, 1)
-        names = " and ".join(f"the {c.equipment[eq].name}" for eq in wanted)
-        return f"{names} bought for {dollars(sum(c.equipment[eq].cost for eq in wanted))}", []
-    count = int(args[0]) if args else 1
-    cost = section.cost * (count if section.per_chip else 1)
+        names = " and ".join(f"the {c.equipment[eq].name}" for eq in equipment)
+        return f"{names} bought for {dollars(sum(c.equipment[eq].cost for eq in equipment))}", []
+    cost = section.cost * (chips if section.per_chip else 1)
     if cost:
         pay(state, seat, cost)
-    add_chips(state, seat, spot, count)
-    chip_text = f"{count} chip{'s' * (count > 1)}" + (f" for {dollars(cost)}" if cost else "")
+    add_chips(state, seat, spot, chips)
+    chip_text = f"{chips} chip{'s' * (chips > 1)}" + (f" for {dollars(cost)}" if cost else "")
     if spot == "parties":
         # The party pays off at once: this round's extra Insider Tip is drawn now.
         return f"a party is thrown for {dollars(cost)}", draw_tips(c, state, seat, section.extra_tips, rng)
@@ -320,14 +332,15 @@ def apply(c: Content, state: dict, seat: int, action: str, rng: random.Random) -
         raise IllegalMove("It is not your turn to place a marker.")
     marker = turn[1]
     if action.startswith("remove:"):
-        return _remove(c, state, seat, action[7:], marker)
+        key, = fields(action, "remove", 1, "There is no such chip to remove.")
+        return _remove(c, state, seat, key, marker)
     if not action.startswith("place:"):
         raise IllegalMove("Place your marker on a board section or a star, or remove a chip.")
     problem = check_place(c, state, seat, action)
     if problem:
         raise IllegalMove(problem)
-    spot, args = _parse(c, action)
-    what, private = _effect(c, state, seat, spot, args, rng)
+    spot, chips, equipment = _parse(c, action)
+    what, private = _effect(c, state, seat, spot, chips, equipment, rng)
     state["spots"][seat][marker] = spot
     _advance(state)
     who = "manager" if marker else "marker"

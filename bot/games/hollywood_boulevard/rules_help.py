@@ -10,7 +10,8 @@ Start: $25,000 and 6 Insider Tips each. The start player is drawn at random (the
 Distribution Agency hold one marker each; Amenity Boxes and stars hold any number. Every \
 marker must move to a new spot each round. A manager places in a second pass; your two \
 markers may not swap. On your turn you may first remove chips (repaying a loan removes its chip).
-• Preview House: secret 2d6 genre roll now (snake eyes: pick any genre).
+• Preview House: secret 2d6 genre roll now, told only to you until the screens come down \
+(snake eyes: pick any genre).
 • Advertising Agency: secret d6 now; that box pays its winner two dice.
 • Distribution Agency: first film pick.
 • Hire Manager $10,000: a second marker from now on. • Credit Union: $25,000 loan.

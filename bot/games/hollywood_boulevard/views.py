@@ -103,7 +103,8 @@ def status(c: Content, state: dict) -> str:
         seat, marker = state["queue"][0]
         return f"{head} — {seat_tag(seat)} places {'their manager' if marker else 'a marker'}"
     if phase == "genre":
-        return f"{head} — the Preview House holder is choosing a genre"
+        holder = state["secret"]["preview"]["seat"]
+        return f"{head} — {seat_tag(holder)} looks at the Preview House roll behind their screen"
     if phase == "pick":
         return f"{head} — {seat_tag(state['picker'])} picks a film"
     if phase == "screen":
@@ -119,8 +120,13 @@ def prompt(c: Content, state: dict, seat: int) -> str:
     if phase == "place" and state["queue"] and state["queue"][0][0] == seat:
         who = "your manager" if state["queue"][0][1] else "your Player Marker"
         return f"Place {who} on a board section or a star (you have {cash}); you may remove chips first."
-    if phase == "genre" and state["secret"]["preview"]["seat"] == seat:
-        return "Snake eyes at the Preview House: choose the genre that trends this round."
+    preview = state["secret"]["preview"]
+    if phase == "genre" and preview["seat"] == seat:
+        dice = " + ".join(map(str, preview["dice"]))
+        if preview["genre"] is None:
+            return f"Snake eyes ({dice}) at the Preview House: choose the genre that trends this round."
+        return (f"Behind your screen you rolled {dice}: {c.genres[preview['genre']].name} trends this "
+                "round. Note it to start the film picks (the table learns it when the screens come down).")
     if phase == "pick" and state["picker"] == seat:
         left = capacity(c, state, seat) - minutes_used(c, state, seat)
         return f"Pick a film from the array (you have {cash} and {hours(left)} of screen time), or stop."

@@ -2,6 +2,8 @@
 drive a game to a given phase through the real protocol (engine.play)."""
 from __future__ import annotations
 
+import copy
+import random
 from functools import cache
 
 import bot.games.hollywood_boulevard as hb
@@ -23,7 +25,6 @@ def raw_content() -> dict:
 
 def fresh_content():
     """A freshly loaded content object (for tests that break the TOML on purpose)."""
-    import copy
     return load(copy.deepcopy(raw_content()))
 
 
@@ -76,8 +77,39 @@ def with_array(state: dict, titles: list[str]) -> dict:
     return state
 
 
+class Loaded(random.Random):
+    """A generator whose first ``randint`` rolls are given (then it rolls as seeded)."""
+
+    def __init__(self, first: list[int], seed: int = 0):
+        super().__init__(seed)
+        self.first = list(first)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.first.pop(0) if self.first else super().randint(a, b)
+
+
+def preview_roll(dice: list[int], seed: int = 5) -> tuple[dict, list]:
+    """Two players: {p0} on the Preview House rolls ``dice`` behind the screen when {p1}
+    places the last marker. Returns the state and that move's events."""
+    state = new(2, seed=seed)
+    state, _ = act(state, 0, "place:preview")
+    state = copy.deepcopy(state)
+    events = GAME.apply(state, 1, stars_in_turn(state)[1], Loaded(dice))
+    state["_move"] += 1  # as engine.play would
+    return state, events
+
+
+def look(state: dict, genre: str = "epic") -> dict:
+    """The Preview House holder's private step: note the roll (or, on snake eyes, name ``genre``)."""
+    if state["phase"] == "genre":
+        seat = state["secret"]["preview"]["seat"]
+        offered = actions(state, seat)
+        state, _ = act(state, seat, f"genre:{genre}" if f"genre:{genre}" in offered else offered[0])
+    return state
+
+
 def to_pick(state: dict, wishes: dict[int, str] | None = None) -> dict:
-    state = place_all(state, wishes)
+    state = look(place_all(state, wishes))
     assert state["phase"] == "pick", state["phase"]
     return state
 

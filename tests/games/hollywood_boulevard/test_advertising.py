@@ -1,4 +1,5 @@
-"""Advertising behind the screens, the reveal, the Preview House and Advertising Agency."""
+"""Advertising behind the screens, the reveal, the Advertising Agency and the open genre roll
+(the Preview House has its own file)."""
 from __future__ import annotations
 
 import copy
@@ -217,46 +218,6 @@ def test_without_an_agency_holder_the_die_is_rolled_openly_after_payment():
     assert reveal["agency_from"] is None and reveal["agency"] == C.box_by_die[reveal["agency_die"]]
     assert any("Advertising Agency die (public roll)" in e.text for e in events)
     assert box_entry(state, "billboards")["dice"] == (2 if reveal["agency"] == "billboards" else 1)
-
-
-def test_the_preview_house_genre_is_secret_until_the_screens_come_down():
-    state = place_all(new(2), {1: "place:preview"})
-    secret = state["secret"]["preview"]
-    if secret["genre"] is None:  # snake eyes: choose
-        state, _ = act(state, 1, "genre:western")
-        secret = state["secret"]["preview"]
-    assert state["genre"] is None and GAME.view(state, None)["genre_hidden"]
-    other = copy.deepcopy(state)
-    other["secret"]["preview"]["genre"] = "musical" if secret["genre"] != "musical" else "war"
-    other["secret"]["preview"]["dice"] = [6, 6]
-    assert GAME.view(other, None) == GAME.view(state, None)
-    assert GAME.view(state, 1)["my_preview_roll"]["genre"] == secret["genre"]
-    state = _finish_picking(state)
-    assert state["genre"] is None  # no public roll when the Preview House is taken
-    state, _ = confirm_all(state)
-    assert state["genre"] == secret["genre"] and record(state, "payout")["genre"] == secret["genre"]
-
-
-def _seed_where(test, players=2, wishes=None):
-    for seed in range(1, 800):
-        state = place_all(new(players, seed=seed), wishes)
-        if test(state):
-            return state
-    raise AssertionError("no seed found")
-
-
-def test_snake_eyes_at_the_preview_house_lets_the_holder_choose_any_genre():
-    state = _seed_where(lambda s: s["phase"] == "genre", wishes={0: "place:preview", 1: "place:agency"})
-    assert GAME.pending(state) == {0}
-    choices = GAME.legal(state, 0)
-    assert len(choices) == 10 and all(c.private for c in choices)
-    selects, buttons, _pages = discord(choices)  # one select in the holder's DM
-    assert list(selects) == ["Choose the trending genre…"] and not buttons
-    assert GAME.view(state, None)["agency_hidden"]  # the Agency die was rolled too: still secret
-    state, _ = act(state, 0, "genre:epic")
-    assert state["phase"] == "pick" and state["secret"]["preview"]["genre"] == "epic"
-    state, _ = confirm_all(_finish_picking(state))
-    assert state["genre"] == "epic"
 
 
 def test_without_a_preview_holder_the_genre_dice_are_rolled_openly_after_the_picks():

@@ -13,6 +13,7 @@ from .helpers import (
     act,
     confirm_all,
     film,
+    look,
     new,
     place_all,
     stop_picking,
@@ -66,7 +67,7 @@ def test_summary_tells_the_secret_rolls_only_to_their_holders_and_only_while_sec
            f"{C.boxes[agency['box']].name} will pay two dice." in theirs
     assert "Preview House" not in theirs and "Agency (secret)" not in mine
     assert "secret" not in third
-    state, _ = confirm_all(stop_picking(state))  # the screens come down: no longer a secret
+    state, _ = confirm_all(stop_picking(look(state)))  # the screens come down: no longer a secret
     assert "secret" not in GAME.private_summary(state, 0) + GAME.private_summary(state, 1)
 
 
