@@ -348,3 +348,35 @@ def _log(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) -> N
         lines = wrapped + lines
     for i, line in enumerate(lines):
         kit.draw_text(draw, (left + 14, top + 38 + i * 20), line, 15)
+
+
+# --- where things are drawn, for tests that look at the picture ------------------------
+# (the same sums as render(), _header(), _track() and _players() above: keep them in step)
+
+STATUS_BOX = (MARGIN, 50, MARGIN + 700, 80)  # the header line: whose turn, or who won
+
+
+def track_token_box(view: dict, seat: int) -> tuple[float, float, float, float] | None:
+    """The box of ``seat``'s token on the boardwalk; None if it is a fifth on its space."""
+    last = view["track"]["last_space"]
+    spaces = {info["seat"]: min(info["token"], last) for info in view["seats"]}
+    sharing = [s for s, space in spaces.items() if space == spaces[seat]]
+    index = sharing.index(seat)
+    if index >= 4:
+        return None
+    row, col = divmod(spaces[seat], TRACK_ROW)
+    x = MARGIN + col * SPACE_W
+    y = HEADER_H + 8 + 4 * (ZONE_H + ZONE_GAP) + 24 + 34 + row * (SPACE_H + 8)
+    r, c = divmod(index, 2)
+    cx = x + SPACE_W / 2 + (c - 0.5) * 30 if len(sharing) > 1 else x + SPACE_W / 2
+    cy = y + 40 + r * 22 if len(sharing) > 2 else y + 48
+    radius = 14 if len(sharing) <= 2 else 11
+    return cx - radius, cy - radius, cx + radius, cy + radius
+
+
+def player_name_box(view: dict, seat: int) -> tuple[float, float, float, float]:
+    """Where ``seat``'s name is written in the PLAYERS panel."""
+    track_rows = -(-(view["track"]["last_space"] + 1) // TRACK_ROW)
+    top = HEADER_H + 8 + 4 * (ZONE_H + ZONE_GAP) + 24 + 34 + track_rows * (SPACE_H + 8) + 6
+    y = top + 40 + seat * 46
+    return MARGIN + 56, y + 4, MARGIN + 256, y + 28

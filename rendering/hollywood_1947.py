@@ -403,3 +403,18 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int,
         draw.rectangle((x + 5, y + h - 16, x + w - 5, y + h - 5), fill=edge)
         draw_text(draw, (x + w / 2, y + h - 11), label, 11, bold=True, fill=(255, 255, 255),
                   anchor="mm")
+
+
+# ------------------------------------------------------------ where things are drawn
+# For tests that look at the pictures; the same sums as _table(), _header(), _premiere().
+
+HEADER_RIGHT_BOX = (WIDTH // 2, 0, WIDTH - PAD, 66)  # "Movie 3 · Production"
+PREMIERE_TITLE_BOX = (WIDTH // 2 - 300, 10, WIDTH // 2 + 300, 50)  # "PREMIERE · MOVIE 2"
+
+
+def seat_boxes(view: dict[str, Any], seat: int) -> tuple[tuple, tuple]:
+    """(token box, name box) of ``seat``'s row in THE STUDIO."""
+    row_h = 104 if view.get("small_game") else 86
+    top = 392 + 40 + seat * row_h
+    mid = top + (row_h - 8) / 2
+    return (PAD + 12, mid - 22, PAD + 56, mid + 22), (PAD + 66, top + 4, PAD + 280, top + row_h - 12)

@@ -559,3 +559,28 @@ def _dice_row(draw: ImageDraw.ImageDraw, row: dict[str, Any], y: int) -> None:
         x += DIE + 6
     subtotal = sum(faces[-1] for faces in row["dice"])
     draw_text(draw, (WIDTH - PAD - 16, y + 22), str(subtotal), 24, fill=INK, bold=True, anchor="rm")
+
+
+# ------------------------------------------------------------------ where things are drawn
+# For tests that look at the pictures; the same sums as the drawing code above.
+
+SUBTITLE_BOX = (WIDTH - PAD - 460, 24, WIDTH - PAD, 60)  # the title bar's right: "Round 4 of 6 · …"
+
+
+def round_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The board's round-track box of the current round (filled gold)."""
+    x = PAD + 90 + (view["round"] - 1) * (56 + 10)
+    return x, 84 + 12, x + 56, 84 + 12 + 48
+
+
+def theatre_boxes(view: dict[str, Any], seat: int, height: int) -> tuple[tuple, tuple]:
+    """(token box, name box) of ``seat``'s theatre row; the rows end the board picture."""
+    y = height - PAD - 52 * (view["players"] - seat)
+    return (PAD + 8, y + 7, PAD + 40, y + 39), (PAD + 50, y + 6, PAD + 430, y + 40)
+
+
+def bids_boxes(view: dict[str, Any], seat: int) -> tuple[tuple, tuple]:
+    """(token box, name box) of ``seat``'s column head in the bids picture."""
+    col_w = (WIDTH - 2 * PAD - 250) / view["players"]
+    cx = PAD + 250 + seat * col_w + col_w / 2
+    return (cx - 17, 101, cx + 17, 135), (cx - col_w / 2, 130, cx + col_w / 2, 172)
