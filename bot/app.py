@@ -1,21 +1,30 @@
-"""The Discord client: wires the store, the table service and the dispatcher to discord.py."""
+"""The Discord client: wires the store, the table service and the dispatcher to discord.py.
+
+The cogs never import this module (they type the bot as ``cogs.protocols.GameBot``),
+so imports run one way: the bot builds the cogs, the cogs use what it provides.
+"""
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.interactions import GameInteractions
 from cogs.transport import DiscordTransport
-from cogs.ui import GameButton, GameSelect, guarded
+from cogs.ui import COMPONENTS, guarded, route_modal_submit
 
 from .dispatch import Dispatcher
 from .reminders import Reminders
+from .timers import Timers
 from .settings import Settings
 from .store import Store
 from .tables import Tables
@@ -23,18 +32,48 @@ from .tables import Tables
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.games",)
+#: Meta key: the hash of the command tree last synced, and where to (see ``commands_digest``).
+SYNCED_COMMANDS = "synced_commands"
+#: How long closing waits for interactions still being handled.
+CLOSE_GRACE_SECONDS = 5
+
+
+class CountedTree(app_commands.CommandTree):
+    """The command tree, counting each slash command and autocomplete as being handled
+    (``MarqueeBot.handling``), so closing waits for them as it waits for clicks.
+
+    discord.py offers no public hook around a command's whole run; ``_call`` is where
+    its tree runs one, commands and autocomplete alike (the same in every 2.x release).
+    """
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        async with self.client.handling():  # type: ignore[attr-defined]
+            await super()._call(interaction)
 
 
 class MarqueeBot(commands.Bot):
+    """Marquee on Discord. A ``commands.Bot`` only for its cogs and extensions: everything
+    arrives as interactions (slash commands, components, forms), never as message text."""
+
     store: Store
     tables: Tables
     dispatcher: Dispatcher
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
-        # No privileged intents: everything arrives through interactions.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, **options)
+    def __init__(self, settings: Settings, *, sync_only: bool = False, **options: Any) -> None:
+        # Only the guilds intent: the guild, channel, thread and role caches (threads are
+        # found there, a member's permissions computed from roles). Interactions need no
+        # intent; nothing here reads messages or the member list.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        # The prefix is required but never used (on_message reads nothing); "mentioned"
+        # is the one that does not make discord.py warn about the message content intent.
+        # No mentions unless a message names them: a post pings exactly the members it means
+        # (cogs/transport.py), and a reply that forgets to say so pings nobody.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=CountedTree, **options)
         self.settings = settings
+        self.sync_only = sync_only  # `python -m bot sync`: log in, sync the commands, stop
         self.game_interactions = GameInteractions(self)
         self._background: list[asyncio.Task[None]] = []
         self._in_flight = 0
@@ -46,10 +85,13 @@ class MarqueeBot(commands.Bot):
         self.dispatcher = Dispatcher(self.store, DiscordTransport(self))
         self.tables = Tables(self.store, notify=self.dispatcher.wake)
         # Components are matched by custom id, so buttons on any old message keep working.
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.tree.on_error = self.on_tree_error
+        if self.sync_only:
+            await self.sync_commands(force=True)
+            return
         await self.sync_commands()
         running = await self.store.games_with_status("running")
         log.info("resuming %d running game(s)", len(running))
@@ -60,6 +102,17 @@ class MarqueeBot(commands.Bot):
         self.dispatcher.wake()
         reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
+        # Deadlines and turn clocks that came due while the bot was down fire at once.
+        timers = Timers(self.tables, wake=self.dispatcher.wake)
+        self._background.append(asyncio.create_task(timers.run_forever(), name="timers"))
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No text commands: a message is never parsed (and without the message intents,
+        Discord sends the bot none)."""
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Modals are not DynamicItems: an amount form's submit is routed here by its custom id.
+        await route_modal_submit(interaction)
 
     @contextlib.asynccontextmanager
     async def handling(self) -> AsyncIterator[None]:
@@ -73,16 +126,37 @@ class MarqueeBot(commands.Bot):
             if not self._in_flight:
                 self._idle.set()
 
-    async def sync_commands(self) -> None:
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d application command(s)", len(synced))
+    # -- commands ---------------------------------------------------------------------
 
-    async def on_tree_error(self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
+    def _sync_target(self) -> discord.Object | None:
+        """DEV_GUILD_ID's guild (commands appear there at once), else None: global."""
+        return discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+
+    def commands_digest(self, guild: discord.Object | None) -> str:
+        """A hash of what a sync would send and where to: the same tree for the same
+        application and target hashes the same, any change to a command hashes otherwise."""
+        sent = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        target = {"application": self.application_id, "guild": guild.id if guild else None}
+        text = json.dumps({"target": target, "commands": sent}, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the command tree to Discord if it changed since the last sync (or ``force``).
+        Syncing is rate-limited by Discord, so a restart with the same commands skips it."""
+        guild = self._sync_target()
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        where = f"guild {guild.id}" if guild else "global"
+        digest = self.commands_digest(guild)
+        if not force and await self.store.meta(SYNCED_COMMANDS) == digest:
+            log.info("application commands unchanged since the last sync (%s): not syncing", where)
+            return False
+        synced = await self.tree.sync(guild=guild)
+        await self.store.set_meta(SYNCED_COMMANDS, digest)
+        log.info("synced %d application command(s) (%s)", len(synced), where)
+        return True
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
 
         async def raise_it() -> None:
@@ -90,11 +164,16 @@ class MarqueeBot(commands.Bot):
 
         await guarded(interaction, raise_it())
 
+    # -- closing --------------------------------------------------------------------------
+
     async def close(self) -> None:
-        # Clicks being handled need the HTTP session and the store: let them finish.
+        # Interactions being handled need the HTTP session and the store: let them finish.
         try:
-            await asyncio.wait_for(self._idle.wait(), timeout=5)
-        except asyncio.TimeoutError:
+            async with asyncio.timeout(CLOSE_GRACE_SECONDS):
+                # Looked at again on waking: a command's error handler starts as the command ends.
+                while self._in_flight:
+                    await self._idle.wait()
+        except TimeoutError:
             log.warning("closing with %d interaction(s) still being handled", self._in_flight)
         for task in self._background:
             task.cancel()
@@ -121,4 +200,15 @@ def create_bot(settings: Settings, **options: Any) -> MarqueeBot:
 def run(settings: Settings) -> int:
     bot = create_bot(settings)
     bot.run(settings.token or "", log_handler=None)
+    return 0
+
+
+async def sync_once(settings: Settings) -> None:
+    """Log in (no gateway), sync the command tree to DEV_GUILD_ID's guild or globally, close."""
+    async with create_bot(settings, sync_only=True) as bot:
+        await bot.login(settings.token or "")  # runs setup_hook, which syncs
+
+
+def sync(settings: Settings) -> int:
+    asyncio.run(sync_once(settings))
     return 0

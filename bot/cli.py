@@ -2,6 +2,8 @@
 
     python -m bot                      run on Discord (DISCORD_TOKEN from .env or the environment)
     python -m bot demo GAME [options]  play a whole game with bots offline (see --help)
+    python -m bot outbox [retry ID…|--all]  list the posts and DMs the bot gave up on; retry them
+    python -m bot sync                 sync the slash commands to Discord now (DEV_GUILD_ID's server, or global)
 """
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ import logging
 import sys
 
 from . import demo
-from .settings import Settings
+from .dispatch import outbox_command
+from .settings import Settings, SettingsError
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so Marquee cannot connect to Discord.
@@ -29,10 +32,24 @@ Meanwhile, here is the offline demo: a whole game played by bots.
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:  # a sentence per bad setting, no traceback
+        print("Marquee cannot start until these settings are fixed (in .env or the environment):",
+              *error.problems, sep="\n", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if argv and argv[0] == "demo":
         return demo.main(argv[1:])
+    if argv and argv[0] == "outbox":
+        return outbox_command(argv[1:], settings.database)
+    if argv == ["sync"]:
+        if settings.token is None:
+            print(NO_TOKEN.split("\n\nMeanwhile")[0], file=sys.stderr)
+            return 2
+        from .app import sync  # a start syncs only changed commands; this syncs whatever the state
+
+        return sync(settings)
     if argv:
         print(__doc__)
         return 2

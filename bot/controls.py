@@ -1,20 +1,30 @@
 """Laying a seat's choices out as Discord controls, within Discord's limits.
 
-Pure: this decides rows, buttons, selects and custom ids; ``cogs/ui.py`` turns
-the layout into discord.py components. Limits (Discord's): 5 rows a message,
-5 buttons a row, a select alone in its row with 1–25 options, custom ids of at
-most 100 characters, button labels of at most 80 and option labels of 100.
+Pure: this decides rows, buttons, selects, custom ids and the sentences around
+amounts and subsets; ``cogs/ui.py`` turns the layout into discord.py components.
+Limits (Discord's): 5 rows a message, 5 buttons a row, a select alone in its row
+with 1–25 options, custom ids of at most 100 characters, button labels of at
+most 80, option labels of 100, placeholders of 150, modal titles and input
+labels of 45.
 
 Custom ids carry everything a click needs, so buttons keep working after a
 restart with nothing re-registered:
-    mq:m:<game>:<version>:<action>    make a move (button)
-    mq:s:<game>:<version>:<n>         make the move picked in select n
-    mq:p:<game>                       open my private panel (hand + all my choices)
-    mq:g:<game>:<version>:<page>      another page of my panel
-    mq:l:<game>:<join|leave|bot|unbot|start>   lobby buttons
+    mq:m:<game>:<version>:<action>           make a move (button)
+    mq:s:<game>:<version>:<n>                make the move picked in select n
+    mq:a:<game>:<version>:<template>         type an amount into a template ("bid:{}"): opens a form
+    mq:u:<game>:<version>:<part>:<template>  pick some of a subset's options (part n of its selects)
+    mq:c:<game>:<version>:<template>         confirm the picks made in that subset's selects
+    mq:k:<game>:<version>:<template>         open a message of its own to pick a subset in
+    mq:p:<game>                              open my private panel (hand + all my choices)
+    mq:g:<game>:<version>:<page>             another page of my panel
+    mq:l:<game>:<join|leave|bot|unbot|start> lobby buttons
+    mq:A:<game>:<version>:<template>         the amount form itself (a modal's id)
+Each kind has its pattern below; ``cogs/ui.py`` dispatches by them, so an id that
+fits none (forged, or cut short) never reaches a handler.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +33,38 @@ MAX_BUTTONS = 5
 MAX_OPTIONS = 25
 BUTTON_LABEL = 80
 OPTION_LABEL = 100
+PLACEHOLDER = 150
 CUSTOM_ID = 100
+FORM_TEXT = 45  # a modal's title and an input's label
+#: A subset shows its options in up to four selects (the fifth row is its Confirm button).
+MAX_SUBSET_OPTIONS = (MAX_ROWS - 1) * MAX_OPTIONS
+LOBBY_STEPS = ("join", "leave", "bot", "unbot", "start")
+
+# The fields of the custom ids. ASCII digits only ([0-9], not \d, which takes "٣" too), and
+# at most 18 of them, so every number parsed fits SQLite's 64-bit integers.
+GAME = r"(?P<game>[1-9][0-9]{0,17})"
+VERSION = r"(?P<version>0|[1-9][0-9]{0,17})"
+ACTION = r"(?P<action>[!-~]{1,64})"  # printable ASCII without spaces, as games write actions
+# A template holds "{}" exactly once and no other brace ([!-z|~] is [!-~] without { and }).
+TEMPLATE = r"(?P<template>[!-z|~]{0,62}\{\}[!-z|~]{0,62})"
+
+
+def _pattern(kind: str, *fields: str) -> str:
+    return ":".join(("mq", kind, *fields))
+
+
+MOVE = _pattern("m", GAME, VERSION, ACTION)
+SELECT = _pattern("s", GAME, VERSION, r"(?P<index>0|[1-9][0-9]{0,2})")
+AMOUNT = _pattern("a", GAME, VERSION, TEMPLATE)
+SUBSET = _pattern("u", GAME, VERSION, r"(?P<part>[0-3])", TEMPLATE)
+CONFIRM = _pattern("c", GAME, VERSION, TEMPLATE)
+PICKER = _pattern("k", GAME, VERSION, TEMPLATE)
+PANEL = _pattern("p", GAME)
+PAGE = _pattern("g", GAME, VERSION, r"(?P<page>0|[1-9][0-9]{0,2})")
+LOBBY = _pattern("l", GAME, "(?P<what>" + "|".join(LOBBY_STEPS) + ")")
+AMOUNT_FORM = _pattern("A", GAME, VERSION, TEMPLATE)
+#: The one input of the amount form.
+AMOUNT_INPUT = "amount"
 
 
 @dataclass(frozen=True)
@@ -38,6 +79,8 @@ class Select:
     custom_id: str
     placeholder: str
     options: list[tuple[str, str, str]] = field(default_factory=list)  # (value, label, description)
+    min_values: int = 1
+    max_values: int = 1
 
 
 Row = list[Button] | Select
@@ -55,6 +98,22 @@ def select_id(game_id: int, version: int, index: int) -> str:
     return f"mq:s:{game_id}:{version}:{index}"
 
 
+def amount_id(game_id: int, version: int, template: str) -> str:
+    return f"mq:a:{game_id}:{version}:{template}"
+
+
+def subset_id(game_id: int, version: int, part: int, template: str) -> str:
+    return f"mq:u:{game_id}:{version}:{part}:{template}"
+
+
+def confirm_id(game_id: int, version: int, template: str) -> str:
+    return f"mq:c:{game_id}:{version}:{template}"
+
+
+def picker_id(game_id: int, version: int, template: str) -> str:
+    return f"mq:k:{game_id}:{version}:{template}"
+
+
 def panel_id(game_id: int) -> str:
     return f"mq:p:{game_id}"
 
@@ -67,6 +126,109 @@ def lobby_id(game_id: int, what: str) -> str:
     return f"mq:l:{game_id}:{what}"
 
 
+def amount_form_id(game_id: int, version: int, template: str) -> str:
+    return f"mq:A:{game_id}:{version}:{template}"
+
+
+# -- amounts --------------------------------------------------------------------
+
+def _money(number: int, unit: str) -> str:
+    return f"{'-' if number < 0 else ''}{unit}{abs(number):,}"
+
+
+def amount_span(amount: dict[str, Any]) -> str:
+    """"$0 to $12,000 in steps of 500": what the player may type, as a phrase."""
+    unit = amount["unit"]
+    steps = f" in steps of {amount['step']:,}" if amount["step"] > 1 else ""
+    return f"{_money(amount['min'], unit)} to {_money(amount['max'], unit)}{steps}"
+
+
+@dataclass(frozen=True)
+class AmountForm:
+    """The texts of the form that asks for an amount."""
+
+    title: str
+    label: str
+    placeholder: str
+
+
+def amount_form(choice: dict[str, Any]) -> AmountForm:
+    """The form for an amount choice; its input's label states the bounds, shortened to fit."""
+    amount, unit = choice["amount"], choice["amount"]["unit"]
+    span = f"{_money(amount['min'], unit)}–{_money(amount['max'], unit)}"
+    steps = f", steps of {amount['step']:,}" if amount["step"] > 1 else ""
+    candidates = (f"{choice['label']} ({span}{steps})", f"Amount ({span}{steps})", f"{span}{steps}")
+    label = next((text for text in candidates if len(text) <= FORM_TEXT), clip(span, FORM_TEXT))
+    middle = amount["min"] + (amount["max"] - amount["min"]) // amount["step"] // 2 * amount["step"]
+    return AmountForm(clip(choice["label"], FORM_TEXT), label,
+                      clip(f"A whole number, like {_money(middle, unit)}", 100))
+
+
+_SIGNED_NUMBER = re.compile(r"-?[0-9]{1,18}")
+_QUOTABLE = re.compile(r"[A-Za-z0-9 $.,+-]{1,20}")  # echoed back as typed; anything else is not
+
+
+def read_amount(text: str, amount: dict[str, Any]) -> int:
+    """The number typed into an amount form, or ValueError with a sentence for the player.
+    Spaces, thousands commas and the unit in front ("$12,000") are allowed."""
+    unit = amount["unit"]
+    typed = "".join(text.split()).replace(",", "")
+    sign = "-" if typed.startswith("-") else ""
+    if unit and typed[len(sign):].startswith(unit):
+        typed = sign + typed[len(sign) + len(unit):]
+    if not _SIGNED_NUMBER.fullmatch(typed):
+        shown = f"“{text.strip()}”" if _QUOTABLE.fullmatch(text.strip()) else "That"
+        raise ValueError(f"{shown} is not a whole number: write one from {amount_span(amount)}.")
+    number = int(typed)
+    allowed = amount["min"] <= number <= amount["max"] and (number - amount["min"]) % amount["step"] == 0
+    if not allowed:
+        raise ValueError(f"The amount goes from {amount_span(amount)}; "
+                         f"{_money(number, unit)} is not one of them.")
+    return number
+
+
+# -- subsets ----------------------------------------------------------------------
+
+def how_many(least: int, most: int) -> str:
+    """"1 to 3", "exactly 2", "up to 3": a subset's size, as a phrase."""
+    if least == most:
+        return f"exactly {least}"
+    return f"up to {most}" if least == 0 else f"{least} to {most}"
+
+
+def subset_problem(picked: int, subset: dict[str, Any]) -> str | None:
+    """Why ``picked`` options are not a size the subset takes; None when they are."""
+    if subset["min"] <= picked <= subset["max"]:
+        return None
+    return f"Pick {how_many(subset['min'], subset['max'])}; you have picked {picked or 'none'}."
+
+
+def subset_rows(game_id: int, version: int, choice: dict[str, Any], *, rows: int = MAX_ROWS) -> list[Row]:
+    """A subset's selects, 25 options each, then its Confirm button: ``rows`` at most.
+
+    The picks live in the message (each select's picked options are marked when it is
+    redrawn), so several selects add up to one set and Confirm reads it from there. One
+    select takes the subset's own size; each of several takes any number of its options,
+    and Confirm checks the total."""
+    subset, template, label = choice["subset"], choice["action"], choice["label"]
+    options = subset["options"] if subset["max"] > 0 else []
+    chunks = [options[i:i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)][:rows - 1]
+    laid: list[Row] = []
+    for part, chunk in enumerate(chunks):
+        single = len(chunks) == 1
+        placeholder = f"{label}: pick {how_many(subset['min'], subset['max'])}"
+        placeholder += "" if single else f" ({part + 1}/{len(chunks)})"
+        laid.append(Select(subset_id(game_id, version, part, template), clip(placeholder, PLACEHOLDER),
+                           [(value, clip(text, OPTION_LABEL), "") for value, text in chunk],
+                           min_values=min(subset["min"], len(chunk)) if single else 0,
+                           max_values=min(subset["max"], len(chunk))))
+    laid.append([Button(confirm_id(game_id, version, template), clip(f"Confirm: {label}", BUTTON_LABEL),
+                        "success")])
+    return laid
+
+
+# -- layout -------------------------------------------------------------------------
+
 def _groups(choices: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for choice in choices:
@@ -74,18 +236,104 @@ def _groups(choices: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
     return list(groups.items())
 
 
-def _button(game_id: int, version: int, choice: dict[str, Any]) -> Button:
-    return Button(move_id(game_id, version, choice["action"]), clip(choice["label"], BUTTON_LABEL),
-                  choice.get("style", "secondary"))
+def _filled_in(choice: dict[str, Any]) -> bool:
+    """A template the player completes (an amount or a subset): a button, never a select option."""
+    return "amount" in choice or "subset" in choice
 
 
-def _option(choice: dict[str, Any]) -> tuple[str, str, str]:
-    return (choice["action"], clip(choice["label"], OPTION_LABEL), clip(choice.get("description", ""), OPTION_LABEL))
+def _inline(choice: dict[str, Any], inline: bool) -> bool:
+    """Whether a subset shows its selects here: when asked to, and when all its options fit."""
+    return inline and "subset" in choice and len(choice["subset"]["options"]) <= MAX_SUBSET_OPTIONS
+
+
+def _opens(label: str) -> str:
+    """The label of a button that opens something to fill in (the ellipsis says so)."""
+    return label if label.endswith("…") else clip(label, BUTTON_LABEL - 1) + "…"
 
 
 def _placeholder(group: str, part: int, parts: int) -> str:
     name = group.replace("-", " ").replace("_", " ").capitalize() or "Choose"
-    return clip(name + (f" ({part}/{parts})" if parts > 1 else "") + "…", 150)
+    return clip(name + (f" ({part}/{parts})" if parts > 1 else "") + "…", PLACEHOLDER)
+
+
+def _rows_of(buttons: list[Button]) -> list[Row]:
+    return [buttons[i:i + MAX_BUTTONS] for i in range(0, len(buttons), MAX_BUTTONS)]
+
+
+class _Layout:
+    """Builds one layout's rows; numbers its selects in the order they are made."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        self.game_id, self.version = game_id, version
+        self.selects = 0
+
+    def button(self, choice: dict[str, Any]) -> Button:
+        style = choice.get("style", "secondary")
+        if "amount" in choice:
+            return Button(amount_id(self.game_id, self.version, choice["action"]), _opens(choice["label"]), style)
+        if "subset" in choice:  # when its selects do not fit here, a message of its own
+            return Button(picker_id(self.game_id, self.version, choice["action"]), _opens(choice["label"]), style)
+        return Button(move_id(self.game_id, self.version, choice["action"]),
+                      clip(choice["label"], BUTTON_LABEL), style)
+
+    def selects_of(self, group: str, members: list[dict[str, Any]]) -> list[Row]:
+        chunks = [members[i:i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
+        laid: list[Row] = []
+        for n, chunk in enumerate(chunks):
+            options = [(c["action"], clip(c["label"], OPTION_LABEL), clip(c.get("description", ""), OPTION_LABEL))
+                       for c in chunk]
+            laid.append(Select(select_id(self.game_id, self.version, self.selects),
+                               _placeholder(group, n + 1, len(chunks)), options))
+            self.selects += 1
+        return laid
+
+    def subset(self, choice: dict[str, Any]) -> list[Row]:
+        return subset_rows(self.game_id, self.version, choice)
+
+    # Arrangements, from the roomiest to the most compact. ``inline``: a subset shows its
+    # selects here; otherwise it is a button opening them in a message of their own.
+
+    def natural(self, choices: list[dict[str, Any]], inline: bool) -> list[Row]:
+        """Group by group: a small group is a row of buttons, a larger one selects."""
+        laid: list[Row] = []
+        for group, members in _groups(choices):
+            own = [c for c in members if _inline(c, inline)]
+            clickable = [c for c in members if not _inline(c, inline)]
+            for choice in own:
+                laid += self.subset(choice)
+            if len(clickable) <= MAX_BUTTONS:
+                laid += [[self.button(c) for c in clickable]] if clickable else []
+            else:
+                laid += self.selects_of(group, [c for c in clickable if not _filled_in(c)])
+                laid += _rows_of([self.button(c) for c in clickable if _filled_in(c)])
+        return laid
+
+    def packed(self, choices: list[dict[str, Any]], inline: bool) -> list[Row]:
+        """Every button packed five to a row, then the selects, then the subsets."""
+        buttons: list[Button] = []
+        selects: list[tuple[str, list[dict[str, Any]]]] = []
+        own: list[dict[str, Any]] = []
+        for group, members in _groups(choices):
+            own += [c for c in members if _inline(c, inline)]
+            clickable = [c for c in members if not _inline(c, inline)]
+            if len(clickable) <= MAX_BUTTONS:
+                buttons += [self.button(c) for c in clickable]
+            else:
+                buttons += [self.button(c) for c in clickable if _filled_in(c)]
+                selects.append((group, [c for c in clickable if not _filled_in(c)]))
+        laid = _rows_of(buttons)
+        for group, members in selects:
+            laid += self.selects_of(group, members)
+        for choice in own:
+            laid += self.subset(choice)
+        return laid
+
+    def every_row(self, choices: list[dict[str, Any]]) -> list[Row]:
+        """Every plain choice in selects, then the buttons of the filled-in ones: for paging."""
+        laid: list[Row] = []
+        for group, members in _groups(choices):
+            laid += self.selects_of(group, [c for c in members if not _filled_in(c)])
+        return laid + _rows_of([self.button(c) for c in choices if _filled_in(c)])
 
 
 def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
@@ -93,51 +341,24 @@ def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
     """Rows of controls for ``choices``, and how many pages they need.
 
     Small groups become rows of buttons; a group of more than five becomes a
-    select (split by 25). When that does not fit in ``rows``, buttons pack
-    together, then everything becomes selects of 25 shown ``rows - 1`` at a
-    time, the last row then holding the page buttons.
+    select (split by 25); an amount is a button that opens a form; a subset is
+    its selects and a Confirm button. When that does not fit in ``rows``,
+    buttons pack together, then subsets become buttons that open their selects
+    in a message of their own, then everything becomes selects of 25 shown
+    ``rows - 1`` at a time, the last row then holding the page buttons.
     """
     if rows < 2:
         raise ValueError("a layout needs at least two rows (one for page buttons)")
-    # Rows keep the game's order of groups; selects are numbered in that order too.
-    natural: list[list[Button] | tuple[str, list[dict[str, Any]]]] = []
-    loose: list[dict[str, Any]] = []
-    selects: list[tuple[str, list[dict[str, Any]]]] = []
-    for group, members in _groups(choices):
-        if len(members) <= MAX_BUTTONS:
-            natural.append([_button(game_id, version, c) for c in members])
-            loose.extend(members)
-        else:
-            chunks = [members[i:i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
-            parts = [(_placeholder(group, n + 1, len(chunks)), chunk) for n, chunk in enumerate(chunks)]
-            selects.extend(parts)
-            natural.extend(parts)
-
-    def numbered(pairs: list[tuple[str, list[dict[str, Any]]]], start: int = 0) -> list[Row]:
-        return [Select(select_id(game_id, version, start + n), placeholder, [_option(c) for c in chunk])
-                for n, (placeholder, chunk) in enumerate(pairs)]
-
-    if len(natural) <= rows:
-        laid: list[Row] = []
-        for row in natural:
-            laid.extend(numbered([row], start=selects.index(row)) if isinstance(row, tuple) else [row])
-        return laid, 1
-    packed = [[_button(game_id, version, c) for c in loose[i:i + MAX_BUTTONS]]
-              for i in range(0, len(loose), MAX_BUTTONS)]
-    if len(packed) + len(selects) <= rows:
-        return packed + numbered(selects), 1
-    # Everything as selects, paged.
-    every = [(_placeholder(group, 0, 1), members) for group, members in _groups(choices)]
-    flat: list[tuple[str, list[dict[str, Any]]]] = []
-    for placeholder, members in every:
-        chunks = [members[i:i + MAX_OPTIONS] for i in range(0, len(members), MAX_OPTIONS)]
-        flat.extend((placeholder if len(chunks) == 1 else _placeholder(placeholder.rstrip("…"), n + 1, len(chunks)), chunk)
-                    for n, chunk in enumerate(chunks))
+    for inline in (True, False):
+        for arrange in (_Layout.natural, _Layout.packed):
+            laid = arrange(_Layout(game_id, version), choices, inline)
+            if len(laid) <= rows:
+                return laid, 1
+    flat = _Layout(game_id, version).every_row(choices)
     per_page = rows - 1
     pages = -(-len(flat) // per_page)
     page = max(0, min(page, pages - 1))
-    shown = numbered(flat[page * per_page:(page + 1) * per_page], start=page * per_page)
+    shown = flat[page * per_page:(page + 1) * per_page]
     nav = [Button(page_id(game_id, version, p), f"Page {p + 1}/{pages}", "primary" if p == page else "secondary")
            for p in range(pages)][:MAX_BUTTONS]
     return shown + [nav], pages
-

@@ -14,6 +14,7 @@ import time
 from typing import Callable
 
 from .tables import Table, Tables
+from .text import markdown_name
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class Reminders:
             waiting = [t for t in payload["turn"] if not t["is_bot"]]
             if not waiting:
                 continue
-            names = ", ".join(table.seats[t["seat"]].name for t in waiting)
+            names = ", ".join(markdown_name(table.seats[t["seat"]].name) for t in waiting)
             payload["text"] = f"⏰ Reminder: the game is waiting for {names}."
             payload["event_images"] = []
             if await self.tables.store.add_reminder(record.id, record.version, payload):

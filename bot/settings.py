@@ -1,13 +1,35 @@
-"""Settings from the environment (and a .env file beside the project, if present)."""
+"""Settings from the environment (and a .env file beside the project, if present).
+
+Every setting is checked when the bot starts: a bad one is named in a sentence that says
+what it should look like, all bad ones at once (``SettingsError``), rather than failing
+later as a traceback or, for a database URL, as an SQLite file in a folder named "postgresql:".
+"""
 from __future__ import annotations
 
+import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import load_dotenv
 
 ROOT = Path(__file__).resolve().parents[1]
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+# A bot token is base64url parts joined by dots (the simulated Discord's has two parts).
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{2,}(\.[A-Za-z0-9_-]{2,}){1,2}")
+_SNOWFLAKE = re.compile(r"[0-9]{17,20}")
+_NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
+_URL_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+class SettingsError(Exception):
+    """Settings the bot cannot start with; ``problems`` has one sentence for each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -24,17 +46,105 @@ class Settings:
 
     @classmethod
     def from_env(cls) -> "Settings":
+        """The settings in the environment; ``SettingsError`` names every one that is bad."""
         load_dotenv(ROOT / ".env")
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        database = Path(os.environ.get("MARQUEE_DB") or ROOT / "var" / "marquee.sqlite")
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database=database if database.is_absolute() else ROOT / database,
-            dev_guild_id=int(guild) if guild else None,
-            log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
-            reminder_hours=float(os.environ.get("REMINDER_HOURS") or 12),
-            api_base=os.environ.get("MARQUEE_API_BASE") or None,
-            gateway_url=os.environ.get("MARQUEE_GATEWAY_URL") or None,
-            guild_ready_timeout=float(os.environ["MARQUEE_GUILD_READY_TIMEOUT"])
-            if os.environ.get("MARQUEE_GUILD_READY_TIMEOUT") else None,
+        problems: list[str] = []
+
+        def setting(name: str, check, default=None):
+            raw = os.environ.get(name, "").strip()
+            if not raw:
+                return default
+            value, problem = check(name, raw)
+            if problem:
+                problems.append(problem)
+            return value
+
+        settings = cls(
+            token=setting("DISCORD_TOKEN", _token),
+            database=setting("MARQUEE_DB", _database, ROOT / "var" / "marquee.sqlite"),
+            dev_guild_id=setting("DEV_GUILD_ID", _snowflake),
+            log_level=setting("LOG_LEVEL", _log_level, "INFO"),
+            reminder_hours=setting("REMINDER_HOURS", _hours, 12.0),
+            api_base=setting("MARQUEE_API_BASE", _url("http://", "https://")),
+            gateway_url=setting("MARQUEE_GATEWAY_URL", _url("ws://", "wss://")),
+            guild_ready_timeout=setting("MARQUEE_GUILD_READY_TIMEOUT", _seconds),
         )
+        if problems:
+            raise SettingsError(problems)
+        return settings
+
+
+# Each check takes the setting's name and raw text, and returns (value, None) or
+# (None, a sentence saying what is wrong).
+
+def _shown(raw: str) -> str:
+    return repr(raw if len(raw) <= 40 else raw[:39] + "…")
+
+
+def _token(name: str, raw: str) -> tuple[str | None, str | None]:
+    if raw.lower().startswith("bot "):
+        return None, f"{name} is the token alone, without “Bot ” in front."
+    if not _TOKEN.fullmatch(raw):  # never echoed: a token is a secret, even a mistyped one
+        return None, (f"{name} does not look like a bot token (parts of letters and digits joined by "
+                      "dots): copy it from your application's Bot page (Reset Token), not its client secret.")
+    return raw, None
+
+
+def _database(name: str, raw: str) -> tuple[Path | None, str | None]:
+    if raw.startswith("sqlite:///"):  # SQLAlchemy's spelling: sqlite:///relative, sqlite:////absolute
+        raw = raw[len("sqlite:///"):]
+    elif scheme := _URL_SCHEME.match(raw):
+        # Only the scheme is echoed: the rest of a URL may carry a password.
+        kind = scheme[1].lower()
+        why = ("PostgreSQL is not supported yet" if kind in ("postgres", "postgresql")
+               else f"{kind} databases are not supported")
+        return None, f"{name}={kind}://… : {why}; use an SQLite file path."
+    path = Path(raw).expanduser()
+    path = path if path.is_absolute() else ROOT / path
+    if path.is_dir():
+        return None, f"{name}={raw} is a folder; name an SQLite file in it, like {Path(raw) / 'marquee.sqlite'}."
+    return path, None
+
+
+def _snowflake(name: str, raw: str) -> tuple[int | None, str | None]:
+    if _SNOWFLAKE.fullmatch(raw) and int(raw) < 2**64:
+        return int(raw), None
+    return None, (f"{name} must be a server id, 17 to 20 digits (in Discord: right-click the server, "
+                  f"Copy Server ID); got {_shown(raw)}.")
+
+
+def _log_level(name: str, raw: str) -> tuple[str | None, str | None]:
+    if raw.upper() in LOG_LEVELS:
+        return raw.upper(), None
+    return None, f"{name} must be one of {', '.join(LOG_LEVELS)}; got {_shown(raw)}."
+
+
+def _hours(name: str, raw: str) -> tuple[float | None, str | None]:
+    hours = _number(raw)
+    if hours is None or hours <= 0:
+        return None, f"{name} must be a number of hours, like 12; got {_shown(raw)}."
+    return hours, None
+
+
+def _seconds(name: str, raw: str) -> tuple[float | None, str | None]:
+    seconds = _number(raw)
+    if seconds is None:
+        return None, f"{name} must be a number of seconds, like 2; got {_shown(raw)}."
+    return seconds, None
+
+
+def _number(raw: str) -> float | None:
+    """A finite number written in plain ASCII digits (float() also takes "١٢", "inf", "1_0")."""
+    if not _NUMBER.fullmatch(raw):
+        return None
+    value = float(raw)
+    return value if math.isfinite(value) else None
+
+
+def _url(*schemes: str):
+    def check(name: str, raw: str) -> tuple[str | None, str | None]:
+        if raw.startswith(schemes):
+            return raw, None
+        return None, f"{name} must be a URL starting {' or '.join(schemes)}; got {_shown(raw)}."
+
+    return check

@@ -11,22 +11,23 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import registry
+from bot import engine, registry, timers
 from bot.tables import Table, TableError, name_seats
+from bot.text import markdown_name
 
 from .interactions import member_of
-from .lobby import lobby_text, lobby_view, option_suggestions, parse_options
+from .lobby import LobbyOptions, lobby_text, lobby_view, offered_game, option_suggestions
 from .transport import split_text
 from .ui import reply
 
 if TYPE_CHECKING:
-    from bot.app import MarqueeBot
+    from .protocols import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class Games(commands.Cog):
 
     game = app_commands.Group(name="game", description="Host and play board games in threads")
 
-    def __init__(self, bot: MarqueeBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.actions = bot.game_interactions
 
@@ -49,18 +50,19 @@ class Games(commands.Cog):
     @app_commands.describe(game="Which game to play",
                            options="Lobby options as name=value, e.g. rounds=8 (see /game rules)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    async def new(self, interaction: discord.Interaction, game: str,
+                  options: app_commands.Transform[dict[str, Any], LobbyOptions] | None = None) -> None:
+        rules = offered_game(game)  # Discord offers only GAME_CHOICES, but a forged command may name any game
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             channel = channel.parent
         if not isinstance(channel, discord.TextChannel):
             raise TableError("Use `/game new` in a server text channel: each game gets its own thread there.")
-        chosen = parse_options(game, options)
         await interaction.response.defer(ephemeral=True, thinking=True)
         member = member_of(interaction)
-        table = await self.bot.tables.create(game, member, chosen, guild_id=interaction.guild_id,
+        table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
                                              channel_id=channel.id)
-        name = f"{registry.game(game).name} #{table.id}"
+        name = f"{rules.name} #{table.id}"
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=10080)
@@ -109,7 +111,8 @@ class Games(commands.Cog):
         if table.record.status == "running":
             await interaction.response.defer(ephemeral=True, thinking=True)  # bots may move at once
             await self.bot.tables.hand_to_bot(table.id, member_of(interaction))
-            await interaction.followup.send("You have left this game; a bot plays your seat from now on.")
+            await interaction.followup.send("You have left this game; a bot plays your seat from now on. "
+                                            "`/game rejoin` takes it back while the game runs.")
             return
         await self._lobby_change(interaction, self.bot.tables.leave)
 
@@ -121,9 +124,23 @@ class Games(commands.Cog):
         await self.bot.tables.hand_to_bot(table.id, member_of(interaction), seat - 1)
         await interaction.followup.send(f"Seat {seat} is now played by a bot.")
 
+    @game.command(name="rejoin", description="Take back your seat from the bot that plays it")
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        await self.bot.tables.rejoin(table.id, member_of(interaction))
+        await reply(interaction, "Your seat is yours again. The **My hand & options** button shows what you can do.")
+        self.bot.dispatcher.wake()
+
     @game.command(name="start", description="Start this thread's game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self._lobby_change(interaction, self.bot.tables.start)
+        table = await self._table_here(interaction)
+        # Starting lets bot seats make their opening moves, which can outlast Discord's
+        # 3 seconds: acknowledge first. The lobby message and the thread say it publicly.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.bot.tables.start(table.id, member_of(interaction))
+        await interaction.followup.send("The game has started: the first moves are in the thread.", ephemeral=True)
+        await self._refresh_lobby(table)
+        self.bot.dispatcher.wake()
 
     @game.command(name="status", description="Where this thread's game stands, with the board")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -136,8 +153,9 @@ class Games(commands.Cog):
         state = table.record.state
         view = {**game_kit.game.view(state, None), "names": table.names()}
         png = await asyncio.to_thread(game_kit.render, view, "board")
-        seats = " · ".join(f"{s.seat + 1}. {s.name}" for s in table.seats)
-        text = f"{name_seats(game_kit.game.status(state), table.names())}\n-# Seats: {seats}"
+        seats = " · ".join(f"{s.seat + 1}. {markdown_name(s.name)}" for s in table.seats)
+        text = "\n".join([name_seats(game_kit.game.status(state), table.names()),
+                          *await self._clock_lines(table), f"-# Seats: {seats}"])
         if table.record.result:
             text = f"Game over. {name_seats(table.record.result.get('summary', ''), table.names())}"
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=True)
@@ -146,6 +164,28 @@ class Games(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.actions.send_panel(interaction)
 
+    async def _clock_lines(self, table: Table) -> list[str]:
+        """Whom the game waits on and since when, and what closes by itself (Discord shows
+        the times in each reader's own zone, counting)."""
+        countdowns = await self.bot.tables.store.timers(table.id)
+        names = table.names()
+        lines = []
+        for seat, since in self.bot.tables.waiting(table):
+            line = f"Waiting on {name_seats(f'{{p{seat}}}', names)}"
+            if since:
+                line += f" since <t:{int(since)}:R>"
+            clock = next((due for key, (due, _) in countdowns.items()
+                          if key.startswith(f"{timers.CLOCK_KEY}{seat}:")), None)
+            if clock:
+                line += f"; a bot moves for them <t:{int(clock)}:R>"
+            lines.append(line + ".")
+        game = registry.game(table.record.game_type)
+        for deadline in engine.deadlines(game, table.record.state):
+            due = countdowns.get(timers.DEADLINE + deadline.key)
+            if due and deadline.what:
+                lines.append(f"{deadline.what[:1].upper()}{deadline.what[1:]} <t:{int(due[0])}:R>.")
+        return lines
+
     @game.command(name="rules", description="The rules of this thread's game, or of any game")
     @app_commands.describe(game="A game to read about (default: this thread's)")
     @app_commands.choices(game=GAME_CHOICES)
@@ -153,7 +193,7 @@ class Games(commands.Cog):
         game_type = game or (await self._table_here(interaction)).record.game_type
         rules = registry.game(game_type)
         options = "\n".join(f"- `{o.name}` ({', '.join(map(str, o.choices))}; default {o.default}): {o.description}"
-                            for o in rules.options)
+                            for o in (*rules.options, *timers.HOST_OPTIONS))
         text = rules.rules_summary() + (f"\n\n**Lobby options** (`/game new options:`)\n{options}" if options else "")
         first, *more = split_text(text)  # at line ends, so no rule is cut in half
         await reply(interaction, first)
@@ -176,5 +216,5 @@ class Games(commands.Cog):
         self.bot.dispatcher.wake()
 
 
-async def setup(bot: MarqueeBot) -> None:
-    await bot.add_cog(Games(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Games(cast("GameBot", bot)))  # the bot loading this is a MarqueeBot

@@ -1,18 +1,24 @@
-"""What every button, select and panel does: moves, lobby clicks, private panels."""
+"""What every button, select, form and panel does: moves, amounts, subsets, lobby clicks,
+private panels. Each handler takes the typed fields its component's custom id carried."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import controls, registry
-from bot.tables import Member, Table, TableError, choice_payload, name_seats
+from bot.engine import Choice
+from bot.tables import Member, StaleMove, Table, TableError, choice_payload, name_seats
+from bot.text import markdown_name
 
 from .lobby import lobby_text, lobby_view
-from .ui import build_view, reply
+from .ui import AmountFormModal, SubsetSelect, build_view, reply
 
 if TYPE_CHECKING:
-    from bot.app import MarqueeBot
+    from .protocols import GameBot
+
+NOT_OPEN = "That choice is not open to you now. Here is what you can do:"
+EARLIER = "That control is from an earlier moment of this game and no longer applies. Here is what you can do now:"
 
 
 def member_of(interaction: discord.Interaction) -> Member:
@@ -24,26 +30,12 @@ def member_of(interaction: discord.Interaction) -> Member:
 class GameInteractions:
     """What every button, select and command does, independent of how it was invoked."""
 
-    def __init__(self, bot: MarqueeBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
     def tables(self):
         return self.bot.tables
-
-    async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
-        _, kind, rest = custom_id.split(":", 2)
-        if kind == "m":
-            game, version, action = rest.split(":", 2)
-            await self.on_move(interaction, int(game), int(version), action)
-        elif kind == "p":
-            await self.send_panel(interaction, game_id=int(rest))
-        elif kind == "g":
-            game, _version, page = rest.split(":")
-            await self.turn_page(interaction, int(game), int(page))
-        elif kind == "l":
-            game, what = rest.split(":")
-            await self.on_lobby(interaction, int(game), what)
 
     async def on_move(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
         # Acknowledge at once (Discord drops an interaction unanswered after 3 s);
@@ -65,16 +57,96 @@ class GameInteractions:
 
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
         member = member_of(interaction)
+        if what == "start":
+            # Starting deals the game and lets bot seats make their opening moves, which can
+            # outlast Discord's 3 seconds: acknowledge first, then redraw the lobby.
+            await interaction.response.defer()
+            table = await self.tables.start(game_id, member)
+            await interaction.edit_original_response(content=lobby_text(table), view=lobby_view(table),
+                                                     allowed_mentions=discord.AllowedMentions.none())
+            self.bot.dispatcher.wake()
+            return
         steps = {"join": self.tables.join, "leave": self.tables.leave, "bot": self.tables.add_bot,
-                 "unbot": self.tables.remove_bot, "start": self.tables.start}
-        if what not in steps:
-            raise TableError("That lobby button is not one I know.")
-        table = await steps[what](game_id, member)
+                 "unbot": self.tables.remove_bot}
+        table = await steps[what](game_id, member)  # ``what`` is one of them: LobbyButton's pattern says so
         await interaction.response.edit_message(content=lobby_text(table), view=lobby_view(table),
                                                 allowed_mentions=discord.AllowedMentions.none())
         if what == "join":
             await self._check_dms(interaction, table)
         self.bot.dispatcher.wake()
+
+    # -- amounts and subsets: controls that name a template ("bid:{}") --------------------
+    # The bounds and options are read from the game again at each step (click, pick,
+    # submit), so they are the game's current ones, whatever the message was drawn with.
+
+    async def offered(self, interaction: discord.Interaction, game_id: int, version: int, template: str,
+                      kind: str) -> tuple[Choice, dict[str, Any]]:
+        """The clicker's choice ``template`` (``kind``: "amount" or "subset") as the game offers it now."""
+        table = await self.tables.table(game_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("You are not playing in this game, so you cannot move for a seat in it.")
+        if table.record.status != "running":
+            raise TableError(f"This game is {table.record.status}; no more moves can be made.")
+        if version < table.record.seat_epochs.get(seat, 0):
+            raise StaleMove(EARLIER, game_id)
+        choices = registry.game(table.record.game_type).legal(table.record.state, seat)
+        choice = next((c for c in choices if c.action == template and getattr(c, kind) is not None), None)
+        if choice is None:
+            raise StaleMove(NOT_OPEN, game_id)
+        return choice, choice_payload(choice, table.names())
+
+    async def open_amount_form(self, interaction: discord.Interaction, game_id: int, version: int,
+                               template: str) -> None:
+        _, payload = await self.offered(interaction, game_id, version, template, "amount")
+        await interaction.response.send_modal(AmountFormModal(game_id, version, payload))
+
+    async def submit_amount(self, interaction: discord.Interaction, game_id: int, version: int,
+                            template: str, typed: str) -> None:
+        choice, payload = await self.offered(interaction, game_id, version, template, "amount")
+        try:
+            number = controls.read_amount(typed, payload["amount"])
+        except ValueError as problem:
+            # Discord does not let a form's submit open another form: say what was wrong,
+            # with a button that opens the form again.
+            again = controls.Button(controls.amount_id(game_id, version, template), "Try again", "primary")
+            await reply(interaction, str(problem), view=build_view([[again]]))
+            return
+        await self.on_move(interaction, game_id, version, choice.fill(number))
+
+    async def open_subset_picker(self, interaction: discord.Interaction, game_id: int, version: int,
+                                 template: str) -> None:
+        """A subset whose selects did not fit its message, in an ephemeral message of its own."""
+        _, payload = await self.offered(interaction, game_id, version, template, "subset")
+        subset = payload["subset"]
+        text = f"**{payload['label']}**: pick {controls.how_many(subset['min'], subset['max'])}, then confirm."
+        if len(subset["options"]) > controls.MAX_SUBSET_OPTIONS:
+            text += f"\n-# Only the first {controls.MAX_SUBSET_OPTIONS} options fit here."
+        await reply(interaction, text, view=build_view(controls.subset_rows(game_id, version, payload)))
+
+    async def pick_subset(self, interaction: discord.Interaction, game_id: int, version: int, template: str,
+                          select: SubsetSelect) -> None:
+        """Redraw the message with this select's picks marked: the picks live in the message."""
+        await self.offered(interaction, game_id, version, template, "subset")  # only its player picks
+        select.mark_picks()
+        view = select.view
+        assert view is not None  # discord.py rebuilt it from the message for this click
+        view.stop()  # a copy that only redraws the message: its items are dispatched by custom id
+        await interaction.response.edit_message(view=view)
+
+    async def confirm_subset(self, interaction: discord.Interaction, game_id: int, version: int,
+                             template: str) -> None:
+        choice, payload = await self.offered(interaction, game_id, version, template, "subset")
+        picked = picks_on(interaction.message, game_id, version, template)
+        assert choice.subset is not None
+        on_offer = {value for value, _ in choice.subset.options}
+        gone = [label for value, label in picked if value not in on_offer]
+        if gone:
+            raise TableError(f"No longer on offer: {', '.join(gone)}. Pick again.")
+        problem = controls.subset_problem(len(picked), payload["subset"])
+        if problem:
+            raise TableError(problem)
+        await self.on_move(interaction, game_id, version, choice.fill(value for value, _ in picked))
 
     async def _check_dms(self, interaction: discord.Interaction, table: Table) -> None:
         """Secrets go by DM: tell a joining player now if theirs are closed (publicly, no content)."""
@@ -88,7 +160,7 @@ class GameInteractions:
             seat = table.seat_of(interaction.user.id)
             if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
                 await interaction.followup.send(
-                    f"I can't send direct messages to **{interaction.user.display_name}**. "
+                    f"I can't send direct messages to **{markdown_name(interaction.user.display_name)}**. "
                     "They can still see their hand with `/game hand` or the **My hand & options** button.",
                     allowed_mentions=discord.AllowedMentions.none())
 
@@ -122,3 +194,14 @@ class GameInteractions:
             lines.append("-# Nothing for you to do right now.")
         text = "\n".join(lines)
         return (text if len(text) <= 2000 else text[:1999] + "…"), build_view(rows)
+
+
+def picks_on(message: discord.Message | None, game_id: int, version: int, template: str) -> list[tuple[str, str]]:
+    """The options marked picked (value, label) in the message's selects of one subset."""
+    picked: list[tuple[str, str]] = []
+    for row in message.components if message is not None else []:
+        for item in getattr(row, "children", []):
+            match = SubsetSelect.__discord_ui_compiled_template__.fullmatch(getattr(item, "custom_id", None) or "")
+            if match and (int(match["game"]), int(match["version"]), match["template"]) == (game_id, version, template):
+                picked += [(option.value, option.label) for option in item.options if option.default]
+    return picked

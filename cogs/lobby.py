@@ -1,54 +1,124 @@
 """The lobby: its message and buttons, and the lobby options typed into /game new."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot import controls, registry
+from bot.engine import Game
 from bot.tables import Table, TableError
+from bot.text import markdown_name
+from bot.timers import CLOCK, HOST_OPTIONS
 
 from .ui import build_view
 
 TRUE_WORDS = {"yes", "true", "on", "1", "y"}
 FALSE_WORDS = {"no", "false", "off", "0", "n"}
+#: Longest options text accepted: Discord's max_length for the option, and checked again here.
+MAX_OPTIONS_LENGTH = 200
+# A value worth echoing back in code style; anything else is shown escaped (and clipped).
+_PLAIN_TOKEN = re.compile(r"[A-Za-z0-9_.+-]{1,20}")
 
 
-def parse_options(game_type: str, text: str | None) -> dict[str, Any]:
-    """``"rounds=8, union_strike=yes"`` → typed values for the game's lobby options."""
-    game = registry.game(game_type)
-    specs = {opt.name: opt for opt in game.options}
+class OptionError(TableError, app_commands.AppCommandError):
+    """Bad lobby options. Also an AppCommandError, so discord.py hands it from the transformer
+    to the tree's error handler as it is (not wrapped), and the player reads the sentence."""
+
+
+class LobbyOptions(app_commands.Transformer):
+    """``/game new options:`` as typed → the chosen game's option values."""
+
+    @property
+    def max_value(self) -> int:
+        return MAX_OPTIONS_LENGTH  # a string option's max_length on Discord
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> dict[str, Any]:
+        # The game is another option of the same command; discord.py has it in the namespace.
+        return parse_options(getattr(interaction.namespace, "game", None), value)
+
+
+def offered_game(game_type: Any) -> Game:
+    """The game ``game_type`` names, if it is one we host; a forged command may name any."""
+    if not isinstance(game_type, str) or game_type not in registry.available():
+        names = ", ".join(registry.game(g).name for g in registry.available())
+        raise OptionError(f"{_shown(str(game_type))} is not a game I host; choose one of: {names}.")
+    return registry.game(game_type)
+
+
+def parse_options(game_type: Any, text: str | None) -> dict[str, Any]:
+    """``"rounds=8, union_strike=yes"`` → typed values for the game's lobby options.
+
+    Every value must be one the game lists, spelled plainly (``8``, not ``08`` or ``８``),
+    so nothing but the game's own choices reaches it; anything else is refused with a
+    sentence that says what the game takes."""
+    game = offered_game(game_type)
+    text = text or ""
+    if len(text) > MAX_OPTIONS_LENGTH:
+        raise OptionError(f"Lobby options are at most {MAX_OPTIONS_LENGTH} characters; yours are {len(text):,}.")
+    parts = re.sub(r"\s*=\s*", "=", text).replace(",", " ").split()
+    # The host's own options (the turn clock) go with every game's.
+    specs = {opt.name: opt for opt in (*game.options, *HOST_OPTIONS)}
     chosen: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
+    for part in parts:
         name, sep, raw = part.partition("=")
-        name = name.strip().lower().replace("-", "_")
-        if not sep or name not in specs:
-            known = ", ".join(f"`{n}`" for n in specs) or "none"
-            raise TableError(f"I don't understand the option “{part}”. {game.name} options: {known} (write name=value).")
-        default = specs[name].default
-        if isinstance(default, bool):
-            if raw.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise TableError(f"Option `{name}` is yes or no, not “{raw}”.")
-            chosen[name] = raw.lower() in TRUE_WORDS
-        elif isinstance(default, int):
-            if not raw.lstrip("-").isdigit():
-                raise TableError(f"Option `{name}` takes a number, not “{raw}”.")
-            chosen[name] = int(raw)
-        else:
-            chosen[name] = raw
+        name = _folded(name).replace("-", "_")
+        if not sep:
+            first = (*game.options, *HOST_OPTIONS)[0]
+            raise OptionError(f"Write each option as name=value, like `{first.name}={_spelled(first.default)}`; "
+                              f"{_shown(part)} has no “=”.")
+        if name not in specs:
+            raise OptionError(f"{game.name} has no option called {_shown(name)}; "
+                              f"its options are {', '.join(specs)}.")
+        if name in chosen:
+            raise OptionError(f"`{name}` is given twice; give each option once.")
+        chosen[name] = _option_value(specs[name].choices, name, raw)
     return chosen
+
+
+def _option_value(choices: tuple[Any, ...], name: str, raw: str) -> Any:
+    """The choice ``raw`` spells: yes/no words for a switch, else a choice exactly as written."""
+    word = _folded(raw)
+    if all(isinstance(c, bool) for c in choices):  # a switch: any yes/no word
+        if word in TRUE_WORDS | FALSE_WORDS:
+            return word in TRUE_WORDS
+        raise OptionError(f"`{name}` is yes or no; not {_shown(raw)}.")
+    by_spelling = {str(c).lower(): c for c in choices}
+    if word in by_spelling:
+        return by_spelling[word]
+    spelled = [_spelled(c) for c in choices]
+    listed = spelled[0] if len(spelled) == 1 else f"{', '.join(spelled[:-1])} or {spelled[-1]}"
+    raise OptionError(f"`{name}` is {listed}; not {_shown(raw)}.")
+
+
+def _folded(typed: str) -> str:
+    # Lower-case ASCII only: lower() folds a few other letters (the Kelvin sign) into ASCII ones.
+    return typed.lower() if typed.isascii() else typed
+
+
+def _spelled(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _shown(typed: str) -> str:
+    """What the player typed, to quote back in a sentence without it restyling the reply."""
+    if not typed:
+        return "nothing"
+    return f"`{typed}`" if _PLAIN_TOKEN.fullmatch(typed) else f"“{markdown_name(typed[:24])}”"
 
 
 def option_suggestions(game_type: str | None, typed: str) -> list[str]:
     """Completions for ``/game new options:``: what is typed, plus one more name=value."""
-    if game_type not in registry.available():
+    if game_type not in registry.available() or len(typed) > MAX_OPTIONS_LENGTH:
         return []
     words = typed.replace(",", " ").split()
     finished = words if typed.endswith((" ", ",")) or not words else words[:-1]
     partial = "" if finished is words else words[-1].lower()
     chosen = {word.partition("=")[0].lower().replace("-", "_") for word in finished}
     suggestions = []
-    for option in registry.game(game_type).options:
+    for option in (*registry.game(game_type).options, *HOST_OPTIONS):
         if option.name in chosen:
             continue
         for value in option.choices:
@@ -61,8 +131,11 @@ def option_suggestions(game_type: str | None, typed: str) -> list[str]:
 
 def lobby_text(table: Table) -> str:
     game = registry.game(table.record.game_type)
-    seats = "\n".join(f"{s.seat + 1}. {s.name}{' 🤖' if s.is_bot else ''}" for s in table.seats) or "(nobody yet)"
+    seats = "\n".join(f"{s.seat + 1}. {markdown_name(s.name)}{' 🤖' if s.is_bot else ''}"
+                      for s in table.seats) or "(nobody yet)"
     options = ", ".join(f"{k} = {v}" for k, v in table.record.options.items()) or "standard rules"
+    if clock := table.record.settings.get(CLOCK.name):
+        options += f" · Turn clock: {clock} h a decision"
     state = {"lobby": "Join below; the host starts when the table is ready.",
              "running": "The game has started.", "abandoned": "This lobby was closed.",
              "finished": "This game is over."}[table.record.status]

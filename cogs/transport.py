@@ -1,14 +1,18 @@
 """Delivering outbox messages to Discord: thread posts with the board, DMs with secrets."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import io
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from bot import controls
-from bot.dispatch import Outgoing
+from bot.dispatch import Outgoing, Unavailable, Undeliverable
 from bot.store import SeatRecord
 from bot.tables import Table
 
@@ -18,7 +22,10 @@ if TYPE_CHECKING:
     from bot.app import MarqueeBot
 
 MESSAGE_LIMIT = 2000
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+NO_MENTIONS = discord.AllowedMentions.none()
+# Refusals that stay refusals: the rest of 4xx. Not 401 (the bot's token: every request
+# fails, the bot is down rather than this message), 408 or 429 (try again later).
+RETRYABLE_CLIENT_ERRORS = {401, 408, 429}
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -52,6 +59,19 @@ def nonce(message: Outgoing, part: int) -> str | None:
     return hashlib.blake2s(f"{message.key}.{part}".encode(), digest_size=12).hexdigest()
 
 
+@contextlib.contextmanager
+def delivery_errors() -> Iterator[None]:
+    """Discord's failures in the dispatcher's terms: refused for good, or unreachable for now."""
+    try:
+        yield
+    except discord.HTTPException as error:  # DiscordServerError (5xx) included
+        if 400 <= error.status < 500 and error.status not in RETRYABLE_CLIENT_ERRORS:
+            raise Undeliverable(str(error)) from error
+        raise Unavailable(str(error)) from error
+    except (discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError) as error:
+        raise Unavailable(f"{type(error).__name__}: {error}") from error
+
+
 def turn_lines(message: Outgoing) -> list[str]:
     lines = []
     for seat in message.turn:
@@ -60,6 +80,14 @@ def turn_lines(message: Outgoing) -> list[str]:
             continue
         lines.append(f"▶ {who}: {seat['prompt']}")
     return lines
+
+
+def mentions(message: Outgoing) -> discord.AllowedMentions:
+    """Exactly the members the post asks to act (its ▶ lines): never everyone or a role,
+    nor someone whose ``<@id>`` happens to be quoted in the text."""
+    users = [discord.Object(seat["user_id"]) for seat in message.turn
+             if seat.get("user_id") and not seat.get("is_bot")]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
 
 
 def turn_rows(message: Outgoing) -> list[controls.Row]:
@@ -84,6 +112,10 @@ class DiscordTransport:
         return channel  # type: ignore[return-value]
 
     async def post(self, table: Table, message: Outgoing) -> None:
+        with delivery_errors():
+            await self._post(table, message)
+
+    async def _post(self, table: Table, message: Outgoing) -> None:
         channel = await self._thread(table)
         lines = [message.text] if message.text else []
         if message.result:
@@ -94,17 +126,22 @@ class DiscordTransport:
             lines.append(f"-# {message.status}")
         lines += turn_lines(message)
         chunks = split_text("\n".join(lines))
+        pings = mentions(message)
         for n, chunk in enumerate(chunks[:-1]):
-            await channel.send(chunk, allowed_mentions=MENTION_USERS, nonce=nonce(message, n))
+            await channel.send(chunk, allowed_mentions=pings, nonce=nonce(message, n))
         files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
         view = build_view(turn_rows(message))
-        kwargs = {"files": files, "allowed_mentions": MENTION_USERS,
+        kwargs = {"files": files, "allowed_mentions": pings,
                   "nonce": nonce(message, len(chunks) - 1)}
         if view is not None:
             kwargs["view"] = view
         await channel.send(chunks[-1] or None, **kwargs)
 
     async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
+        with delivery_errors():
+            return await self._send_private(table, seat, message)
+
+    async def _send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
         if seat.user_id is None:
             return True
         user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
@@ -119,13 +156,15 @@ class DiscordTransport:
         chunks = split_text(text)
         try:
             for n, chunk in enumerate(chunks[:-1]):
-                await user.send(chunk, nonce=nonce(message, n))
+                await user.send(chunk, allowed_mentions=NO_MENTIONS, nonce=nonce(message, n))
             kwargs = {"view": view} if view is not None else {}
-            await user.send(chunks[-1], nonce=nonce(message, len(chunks) - 1), **kwargs)
+            await user.send(chunks[-1], allowed_mentions=NO_MENTIONS, nonce=nonce(message, len(chunks) - 1),
+                            **kwargs)
         except discord.Forbidden:
             return False
         return True
 
     async def notice(self, table: Table, text: str) -> None:
-        channel = await self._thread(table)
-        await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
+        with delivery_errors():
+            channel = await self._thread(table)
+            await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=NO_MENTIONS)

@@ -13,7 +13,7 @@ import sqlite3
 import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -38,6 +38,8 @@ class GameRecord:
     thread_id: int | None
     lobby_message_id: int | None
     result: dict[str, Any] | None
+    seat_asked: dict[int, float] = field(default_factory=dict)  # seat -> when its decision was put
+    settings: dict[str, Any] = field(default_factory=dict)  # the host's, e.g. the turn clock
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class SeatRecord:
     name: str
     is_bot: bool
     dm_ok: bool
+    timeouts: int = 0                  # turn clocks run out in a row
+    former_user_id: int | None = None  # who held the seat before a bot took it (for /game rejoin)
+    former_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,8 @@ class OutboxItem:
     kind: str
     payload: dict[str, Any]
     attempts: int
+    last_error: str | None = None
+    parked_at: float | None = None
 
 
 def _game(row: aiosqlite.Row) -> GameRecord:
@@ -67,6 +74,8 @@ def _game(row: aiosqlite.Row) -> GameRecord:
         host_id=row["host_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         result=json.loads(row["result"]) if row["result"] else None,
+        seat_asked={int(k): v for k, v in json.loads(row["seat_asked"]).items()},
+        settings=json.loads(row["settings"]),
     )
 
 
@@ -128,20 +137,23 @@ class Store:
     # -- schema ---------------------------------------------------------------
 
     async def migrate(self) -> int:
-        """Apply the numbered migrations not yet applied; return the schema version."""
+        """Apply every numbered migration not yet applied; return the schema version.
+
+        By number, not by "above the highest": a migration that lands after a later one
+        was applied (work merged out of order) is still applied."""
         async with self.transaction() as db:
             await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = await (await db.execute("SELECT MAX(version) FROM schema_version")).fetchone()
-            current = row[0] or 0
+            rows = await (await db.execute("SELECT version FROM schema_version")).fetchall()
+            applied = {row[0] for row in rows}
             for script in sorted(MIGRATIONS.glob("V*__*.sql"), key=lambda p: int(p.name[1:].split("__")[0])):
                 number = int(script.name[1:].split("__")[0])
-                if number <= current:
+                if number in applied:
                     continue
                 for statement in _statements(script.read_text()):
                     await db.execute(statement)
                 await db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
-                current = number
-        return current
+                applied.add(number)
+        return max(applied, default=0)
 
     # -- reading --------------------------------------------------------------
 
@@ -164,10 +176,12 @@ class Store:
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         cursor = await self._db.execute(
-            "SELECT seat, user_id, name, is_bot, dm_ok FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
+            " FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [
-            SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]))
+            SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]),
+                       row["timeouts"], row["former_user_id"], row["former_name"])
             for row in await cursor.fetchall()
         ]
 
@@ -189,13 +203,31 @@ class Store:
             lines = [line for line in text.splitlines() if line] + lines
         return lines[-limit:]
 
-    async def unsent(self, limit: int = 200) -> list[OutboxItem]:
+    async def unsent(self, now: float | None = None, limit: int = 200) -> list[OutboxItem]:
+        """The items due for delivery, oldest first: neither sent nor parked, not waiting out
+        a backoff, and not behind an earlier item of their game that is (a game keeps its order)."""
+        now = time.time() if now is None else now
         cursor = await self._db.execute(
-            "SELECT id, game_id, kind, payload, attempts FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?",
-            (limit,),
+            "SELECT id, game_id, kind, payload, attempts FROM outbox AS o"
+            " WHERE sent_at IS NULL AND parked_at IS NULL AND COALESCE(next_attempt_at, 0) <= ?"
+            " AND NOT EXISTS (SELECT 1 FROM outbox AS held WHERE held.game_id = o.game_id AND held.id < o.id"
+            "  AND held.sent_at IS NULL AND held.parked_at IS NULL AND held.next_attempt_at > ?)"
+            " ORDER BY id LIMIT ?",
+            (now, now, limit),
         )
         return [
             OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]), row["attempts"])
+            for row in await cursor.fetchall()
+        ]
+
+    async def parked(self) -> list[OutboxItem]:
+        """The items given up on, by game, for the operator (``python -m bot outbox``)."""
+        cursor = await self._db.execute(
+            "SELECT id, game_id, kind, payload, attempts, last_error, parked_at FROM outbox"
+            " WHERE sent_at IS NULL AND parked_at IS NOT NULL ORDER BY game_id, id")
+        return [
+            OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]), row["attempts"],
+                       row["last_error"], row["parked_at"])
             for row in await cursor.fetchall()
         ]
 
@@ -203,14 +235,15 @@ class Store:
 
     async def create_game(
         self, game_type: str, options: dict[str, Any], seed: int, host_id: int,
-        guild_id: int | None, channel_id: int | None,
+        guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,
     ) -> int:
         now = time.time()
         async with self.transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO games (game_type, status, options, seed, host_id, guild_id, channel_id,"
-                " created_at, updated_at) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                (game_type, _dumps(options), seed, host_id, guild_id, channel_id, now, now),
+                " created_at, updated_at, settings) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_type, _dumps(options), seed, host_id, guild_id, channel_id, now, now,
+                 _dumps(settings or {})),
             )
             return cursor.lastrowid
 
@@ -237,8 +270,10 @@ class Store:
                                note: tuple[str, dict[str, Any]]) -> bool:
         """A running game's human seat becomes a bot seat, with a note to the table, at once."""
         async with self.transaction() as db:
+            # The player is remembered, so /game rejoin can give the seat back.
             cursor = await db.execute(
-                "UPDATE seats SET user_id = NULL, is_bot = 1, dm_ok = 0, name = ?"
+                "UPDATE seats SET former_user_id = user_id, former_name = name,"
+                " user_id = NULL, is_bot = 1, dm_ok = 0, timeouts = 0, name = ?"
                 " WHERE game_id = ? AND seat = ? AND is_bot = 0", (name, game_id, seat))
             if cursor.rowcount != 1:
                 return False
@@ -261,8 +296,17 @@ class Store:
         seat_epochs: dict[int, int] | None = None, result: dict[str, Any] | None = None,
         action: tuple[int, str, int | None] | None = None,
         outbox: Iterable[tuple[str, dict[str, Any]]] = (),
+        seat_asked: dict[int, float] | None = None,
+        timers: Iterable[tuple[str, float, float | None]] | None = None,
+        fired: str | None = None,
+        timeouts: dict[int, int] | None = None,
     ) -> bool:
         """Write a new version of a game, its action and notifications — all or nothing.
+
+        ``timers`` is every countdown the new version has, as (key, due, warn at):
+        rows for other keys go, new keys are added, and a key already running keeps
+        its time. ``fired`` is the countdown this move answers: it goes in any case,
+        so a key listed again starts afresh. ``timeouts`` sets seats' run-out counts.
 
         Returns False (and writes nothing) when the game is no longer at
         ``expected_version``: somebody else's move got there first.
@@ -271,14 +315,31 @@ class Store:
         async with self.transaction() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = ?, state = ?, version = version + 1,"
-                " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?"
+                " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?,"
+                " seat_asked = COALESCE(?, seat_asked)"
                 " WHERE id = ? AND version = ?",
                 (status, _dumps(state) if state is not None else None,
                  _dumps(seat_epochs) if seat_epochs is not None else None,
-                 _dumps(result) if result is not None else None, now, game_id, expected_version),
+                 _dumps(result) if result is not None else None, now,
+                 _dumps(seat_asked) if seat_asked is not None else None, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 return False
+            if fired is not None:
+                await db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, fired))
+            if timers is not None:
+                wanted = list(timers)
+                keys = [key for key, _, _ in wanted]
+                marks = ",".join("?" for _ in keys)
+                await db.execute(f"DELETE FROM timers WHERE game_id = ? AND key NOT IN ({marks})",
+                                 (game_id, *keys))
+                await db.executemany(
+                    "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, key) DO NOTHING",
+                    [(game_id, key, due, warn) for key, due, warn in wanted])
+            for seat, count in (timeouts or {}).items():
+                await db.execute("UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?",
+                                 (count, game_id, seat))
             if action is not None:
                 seat, text, user_id = action
                 await db.execute(
@@ -321,6 +382,110 @@ class Store:
         async with self.transaction() as db:
             await db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(time.time(), i) for i in ids])
 
-    async def mark_failed(self, ids: Iterable[int]) -> None:
+    async def mark_failed(self, ids: Iterable[int], *, error: str, next_attempt_at: float) -> None:
+        """Count a failed attempt; the items (and their game's later ones) wait till ``next_attempt_at``."""
         async with self.transaction() as db:
-            await db.executemany("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", [(i,) for i in ids])
+            await db.executemany(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+                [(error, next_attempt_at, i) for i in ids])
+
+    async def retry_now(self, ids: Iterable[int], now: float) -> None:
+        """Make items waiting out a backoff due at once (the destination answers again)."""
+        async with self.transaction() as db:
+            await db.executemany(
+                "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND sent_at IS NULL AND parked_at IS NULL",
+                [(now, i) for i in ids])
+
+    async def park(self, game_id: int, ids: Iterable[int], *, error: str, now: float) -> bool:
+        """Give up on items after a failed attempt, so their game's later items flow again.
+        True when the game had nothing parked before: its table is told once, not per item."""
+        async with self.transaction() as db:
+            row = await (await db.execute(
+                "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND sent_at IS NULL AND parked_at IS NOT NULL",
+                (game_id,))).fetchone()
+            await db.executemany(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, parked_at = ? WHERE id = ?",
+                [(error, now, i) for i in ids])
+            return row[0] == 0
+
+    async def unpark(self, ids: Iterable[int] | None = None) -> int:
+        """Parked items (all with ``None``) go back in the queue with a fresh schedule; returns how many."""
+        reset = ("UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
+                 " WHERE parked_at IS NOT NULL")
+        async with self.transaction() as db:
+            if ids is None:
+                return (await db.execute(reset)).rowcount
+            changed = 0
+            for i in ids:
+                changed += (await db.execute(f"{reset} AND id = ?", (i,))).rowcount
+            return changed
+
+    # -- countdowns ----------------------------------------------------------
+
+    async def timers(self, game_id: int) -> dict[str, tuple[float, float | None]]:
+        """A game's running countdowns: key -> (due, warn at)."""
+        cursor = await self._db.execute(
+            "SELECT key, due_at, warn_at FROM timers WHERE game_id = ?", (game_id,))
+        return {row["key"]: (row["due_at"], row["warn_at"]) for row in await cursor.fetchall()}
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[tuple[int, str, float, bool]]:
+        """Countdowns whose time or warning time has come: (game, key, due, is a warning)."""
+        cursor = await self._db.execute(
+            "SELECT t.game_id, t.key, t.due_at, t.warn_at FROM timers t JOIN games g ON g.id = t.game_id"
+            " WHERE g.status = 'running' AND (t.due_at <= ? OR t.warn_at <= ?)"
+            " ORDER BY MIN(t.due_at, COALESCE(t.warn_at, t.due_at)) LIMIT ?", (now, now, limit))
+        return [(row["game_id"], row["key"], row["due_at"], row["due_at"] > now)
+                for row in await cursor.fetchall()]
+
+    async def next_timer(self) -> float | None:
+        """When the next countdown of a running game is due (or warns)."""
+        cursor = await self._db.execute(
+            "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
+            " JOIN games g ON g.id = t.game_id WHERE g.status = 'running'")
+        row = await cursor.fetchone()
+        return row[0]
+
+    async def claim_warning(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
+        """Give a turn clock's warning once: clear its time and queue it, together."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE timers SET warn_at = NULL WHERE game_id = ? AND key = ? AND warn_at IS NOT NULL",
+                (game_id, key))
+            if cursor.rowcount != 1:
+                return False
+            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', ?, ?)",
+                             (game_id, _dumps(payload), time.time()))
+        return True
+
+    async def drop_timer(self, game_id: int, key: str) -> None:
+        """Forget a countdown that no longer applies (its decision was made another way)."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, key))
+
+    async def reclaim_seat(self, game_id: int, seat: int, user_id: int, name: str,
+                           note: tuple[str, dict[str, Any]]) -> bool:
+        """A player takes back the seat a bot took over from them, with a note to the table."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE seats SET user_id = former_user_id, name = ?, is_bot = 0, dm_ok = 1, timeouts = 0,"
+                " former_user_id = NULL, former_name = NULL"
+                " WHERE game_id = ? AND seat = ? AND is_bot = 1 AND former_user_id = ?",
+                (name, game_id, seat, user_id))
+            if cursor.rowcount != 1:
+                return False
+            kind, payload = note
+            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                             (game_id, kind, _dumps(payload), time.time()))
+        return True
+
+    # -- installation facts ---------------------------------------------------
+
+    async def meta(self, key: str) -> str | None:
+        cursor = await self._db.execute("SELECT value FROM meta WHERE key = ?", (key,))
+        row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?)"
+                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))

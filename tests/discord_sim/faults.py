@@ -1,7 +1,9 @@
-"""Faults on demand: a 429 with retry_after, or any Discord error, on a chosen route."""
+"""Faults on demand: a 429 with retry_after, or any Discord error, on a chosen route, once,
+a number of times, or for a while (an outage)."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -25,6 +27,11 @@ class Fault:
             and route == self.route
             and (self.path_contains is None or self.path_contains in path)
         )
+
+    def lift(self) -> None:
+        """End an outage: requests go through again. One that no request met still counts
+        as armed but never triggered."""
+        self.times = max(self.fired, 1)
 
     def response(self) -> web.Response:
         self.fired += 1
@@ -93,6 +100,21 @@ class Faults:
         fault = Fault(route, status, {"message": message, "code": code}, {}, path_contains, times)
         self.armed.append(fault)
         return fault
+
+    def outage(
+        self,
+        route: str,
+        status: int = 503,
+        *,
+        path_contains: str | None = None,
+    ) -> Fault:
+        """Every request on ``route`` fails with this 5xx until ``fault.lift()``: Discord down
+        for a while. discord.py itself retries a 500, 502, 504 or 524 (five tries, 1 + 2n s
+        apart: 25 s per request); a 503 it raises at once, to the bot's own retrying."""
+        message = "upstream connect error or disconnect/reset before headers"
+        return self.fail(
+            route, status, 0, message, times=sys.maxsize, path_contains=path_contains
+        )
 
     def take(self, route: str, path: str) -> Fault | None:
         for fault in self.armed:

@@ -43,7 +43,7 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
     # Crash 1, while idle: the newest post and its buttons came from the process that died.
     first_pid = proc.pid
     await proc.kill()
-    await proc.start()
+    await proc.start(commands=False)  # the commands did not change: no sync on restart
     assert proc.pid != first_pid
     panel = await table.open_panel(table.pending(post), post)  # old panel button: still works
     assert "you are seat" in panel.text
@@ -66,7 +66,7 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
         lock.execute("ROLLBACK")
         lock.close()
     assert unsent(db_path) >= 1
-    await proc.start()
+    await proc.start(commands=False)
     await discord_sim.wait_for(lambda: unsent(db_path) == 0, what="an empty outbox")
     assert [m for m in thread.messages if is_turn_post(m)][-1] is posted  # no second copy
     post = posted
@@ -82,7 +82,7 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
     await proc.kill()
     assert not any(is_turn_post(m) and m.id > post.id for m in thread.messages)
 
-    await proc.start()
+    await proc.start(commands=False)
     post = await table.next_post(post)  # delivered by the new process, from the outbox
     await discord_sim.wait_for(lambda: unsent(db_path) == 0, what="an empty outbox")
     for kind, payload in pending:  # every notification that was waiting arrived

@@ -183,14 +183,18 @@ async def test_outbox_survives_a_crash_and_is_sent_once(tmp_path):
 async def test_failed_delivery_is_retried_in_order(store):
     tables = Tables(store)
     transport = RecordingTransport()
-    dispatcher = Dispatcher(store, transport)
+    now = [1000.0]
+    dispatcher = Dispatcher(store, transport, clock=lambda: now[0], base_delay=10)
     table = await lobby(tables, ANN, BEN)
     await tables.start(table.id, ANN)
     transport.fail_next = 1
     await dispatcher.flush()
-    assert transport.posts == []
+    assert transport.posts == [] and transport.private == [], "the DMs wait behind the post"
     await dispatcher.flush()
-    assert len(transport.posts) == 1
+    assert transport.posts == [], "not due again before its backoff"
+    now[0] += 10
+    await dispatcher.flush()
+    assert len(transport.posts) == 1 and transport.private
 
 
 async def test_private_notes_go_only_to_their_seat_and_closed_dms_are_announced(store):

@@ -1,0 +1,139 @@
+"""What a move tells whom: the thread's post, each seat's DM, the controls they get.
+
+Built inside the move's transaction (as outbox items) from the game's events and
+views; the dispatcher (``bot/dispatch.py``) delivers them later. Public text is
+built from public events and the public view only; a seat's secrets go to that
+seat alone.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from . import registry
+from .engine import Choice, Event
+from .table import Table
+from .text import markdown_name, plain_name
+
+SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
+
+
+def name_seats(text: str, names: list[str], *, bold: bool = True) -> str:
+    """Replace ``{pN}`` by seat N's name: in bold and escaped for Markdown messages, where a
+    nickname must neither restyle the post nor ping anyone; plain (clipped) for button labels."""
+
+    def replace(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if seat >= len(names):
+            return match.group(0)
+        return f"**{markdown_name(names[seat])}**" if bold else plain_name(names[seat])
+
+    return SEAT_TOKEN.sub(replace, text)
+
+
+def choice_payload(choice: Choice, names: list[str]) -> dict[str, Any]:
+    """A choice as stored in the outbox and drawn as a control, with seats named."""
+    payload = {"action": choice.action, "label": name_seats(choice.label, names, bold=False),
+               "group": choice.group, "style": choice.style, "private": choice.private,
+               "description": name_seats(choice.description, names, bold=False)}
+    # A template ("bid:{}") carries what the player fills in: a modal's bounds, a multi-select.
+    if choice.amount is not None:
+        amount = choice.amount
+        payload["amount"] = {"min": amount.minimum, "max": amount.maximum, "step": amount.step,
+                             "unit": amount.unit, "describe": amount.describe()}
+    if choice.subset is not None:
+        subset = choice.subset
+        payload["subset"] = {"options": [[value, name_seats(label, names, bold=False)]
+                                         for value, label in subset.options],
+                             "min": subset.minimum, "max": subset.most}
+    return payload
+
+
+class Notifications:
+    """The table service's notices (a mixin of ``Tables``)."""
+
+    def _notifications(self, table: Table, state: dict[str, Any], events: list[Event],
+                       version: int, newly_asked: set[int]) -> list[tuple[str, dict[str, Any]]]:
+        names = table.names()
+        public = [e for e in events if e.public]
+        thread = {
+            "text": "\n".join(name_seats(e.text, names) for e in public),
+            "event_images": [e.image for e in public if e.image],
+        }
+        thread.update(self.turn_payload(table, state, version))
+        outbox: list[tuple[str, dict[str, Any]]] = [("thread", thread)]
+        by_seat: dict[int, list[Event]] = {}
+        for event in events:
+            for seat in event.to or ():
+                by_seat.setdefault(seat, []).append(event)
+        game = registry.game(table.record.game_type)
+        running = game.result(state) is None
+        for seat in table.seats:
+            if seat.is_bot:
+                continue
+            private = by_seat.get(seat.seat, [])
+            payload: dict[str, Any] = {
+                "seat": seat.seat, "user_id": seat.user_id, "version": version,
+                "text": "\n".join(name_seats(e.text, names) for e in private),
+            }
+            # A decision made wholly in private (a sealed bid, a card to add face
+            # down, taking back a confirmed bid) comes with its controls by DM
+            # when it is newly offered.
+            if running and seat.seat in newly_asked:
+                choices = game.legal(state, seat.seat)
+                if choices and all(c.private for c in choices):
+                    payload["turn"] = [{
+                        "seat": seat.seat, "user_id": seat.user_id, "is_bot": False,
+                        "prompt": name_seats(game.prompt(state, seat.seat), names),
+                        "choices": [choice_payload(c, names) for c in choices],
+                    }]
+            if payload["text"] or "turn" in payload:
+                outbox.append(("private", payload))
+        return outbox
+
+    def turn_payload(self, table: Table, state: dict[str, Any], version: int) -> dict[str, Any]:
+        """What the thread shows after a move: the public view, and who must act on what."""
+        game = registry.game(table.record.game_type)
+        names = table.names()
+        view = game.view(state, None)
+        result = game.result(state)
+        payload: dict[str, Any] = {"version": version, "view": view, "names": names,
+                                   "status": name_seats(game.status(state), names)}
+        if result is not None:
+            payload["result"] = name_seats(result.summary, names)
+            payload["turn"] = []
+            return payload
+        turn = []
+        for seat in sorted(game.pending(state)):
+            record = table.seats[seat]
+            choices = game.legal(state, seat)
+            public = [choice_payload(c, names) for c in choices if not c.private]
+            # A prompt for a wholly private decision may name a secret ("Choose a
+            # property for *Boardwalk Fire*"), so the table only sees that one is pending.
+            prompt = game.prompt(state, seat) if public else "is deciding in private."
+            turn.append({
+                "seat": seat, "user_id": record.user_id, "is_bot": record.is_bot,
+                "prompt": name_seats(prompt, names), "choices": public,
+                "private_choices": len(choices) - len(public),
+            })
+        payload["turn"] = turn
+        return payload
+
+    def private_summary(self, game_type: str, state: dict[str, Any], seat: int, names: list[str]) -> str:
+        game = registry.game(game_type)
+        summarise = getattr(game, "private_summary", None)
+        if summarise is not None:
+            return name_seats(summarise(state, seat), names)
+        public, private = game.view(state, None), game.view(state, seat)
+        lines = [f"**{key}**: {json.dumps(value, ensure_ascii=False)}"
+                 for key, value in private.items() if public.get(key) != value]
+        return name_seats("\n".join(lines) or "You hold no secrets in this game right now.", names)
+
+    def waiting(self, table: Table) -> list[tuple[int, float | None]]:
+        """Whom a running game waits on, and since when (unix time, when known)."""
+        if table.record.status != "running":
+            return []
+        game = registry.game(table.record.game_type)
+        return [(seat, table.record.seat_asked.get(seat))
+                for seat in sorted(game.pending(table.record.state))]

@@ -1,0 +1,126 @@
+"""Time in an asynchronous game: a game's own deadlines and each player's turn clock.
+
+Time reaches the rules only as a logged move. A game lists its running countdowns
+(``deadlines(state)``); the move pipeline writes each as a row of the ``timers``
+table in the same transaction as the move that starts it, and this loop, when a
+row is due, plays the deadline's action for ``SYSTEM_SEAT`` through the same
+pipeline, which deletes the row in that move's transaction. So a deadline fires
+exactly once, across any restart, and replaying the log needs no clock.
+
+The turn clock is a host option (``clock``, hours per decision, off by default).
+A human seat's decision gets a countdown when it is put to them; a quarter of the
+way before the end they are pinged once with what is waiting; at the end a bot
+makes that one move for them. Three run-outs in a row hand the seat to a bot, and
+``/game rejoin`` takes it back.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+from .engine import Option, deadlines
+from .notifications import name_seats
+
+if TYPE_CHECKING:
+    from .engine import Game
+    from .tables import Table, Tables
+
+log = logging.getLogger(__name__)
+
+#: Options the host adds to every game's lobby, beside the game's own.
+CLOCK = Option("clock", "Hours a player has for each decision before a bot moves for them (0: no clock)",
+               0, (0, 12, 24, 48, 72))
+HOST_OPTIONS = (CLOCK,)
+
+#: The turn clock warns once, when this share of it is left ("6 hours left" of 24).
+WARN_AT_SHARE_LEFT = 0.25
+#: Run-outs in a row after which a bot takes the seat over.
+TIMEOUTS_TO_HAND_OVER = 3
+
+DEADLINE = "deadline:"
+CLOCK_KEY = "clock:"
+
+
+def clock_seconds(settings: dict[str, Any]) -> float:
+    return float(settings.get(CLOCK.name) or 0) * 3600
+
+
+def clock_key(seat: int, epoch: int) -> str:
+    return f"{CLOCK_KEY}{seat}:{epoch}"
+
+
+def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int],
+         asked: dict[int, float], now: float) -> list[tuple[str, float, float | None]]:
+    """Every countdown the game has in ``state``: (key, due, warn at).
+
+    Keys already running keep the time they were given (the store does not
+    overwrite them), so ``now`` only dates the new ones.
+    """
+    planned: list[tuple[str, float, float | None]] = [
+        (DEADLINE + d.key, now + d.seconds, None) for d in deadlines(game, state)]
+    seconds = clock_seconds(table.record.settings)
+    if seconds and game.result(state) is None:
+        for seat in sorted(game.pending(state)):
+            if table.seats[seat].is_bot or not game.legal(state, seat):
+                continue
+            due = asked.get(seat, now) + seconds
+            planned.append((clock_key(seat, epochs.get(seat, 0)), due, due - seconds * WARN_AT_SHARE_LEFT))
+    return planned
+
+
+def hours_left(seconds: float) -> str:
+    hours = round(seconds / 3600)
+    if hours >= 1:
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+class Timers:
+    """Fires due countdowns; one loop for every game."""
+
+    def __init__(self, tables: Tables, *, wake: Callable[[], None] = lambda: None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.tables = tables
+        self._wake = wake
+        self._clock = clock
+
+    async def fire_due(self) -> int:
+        """Fire every countdown whose time (or warning time) has come; returns how many."""
+        fired = 0
+        now = self._clock()
+        for game_id, key, _due, warning in await self.tables.store.due_timers(now):
+            try:
+                if warning:
+                    fired += await self._warn(game_id, key, now)
+                else:
+                    fired += await self.tables.run_out(game_id, key)
+            except Exception:  # one game's trouble never holds up another's clock
+                log.exception("countdown %s of game %s failed; it is tried again", key, game_id)
+        if fired:
+            self._wake()
+        return fired
+
+    async def _warn(self, game_id: int, key: str, now: float) -> int:
+        table = await self.tables.table(game_id)
+        seat = int(key[len(CLOCK_KEY):].split(":")[0])
+        record = table.record
+        due = (await self.tables.store.timers(game_id)).get(key, (now, None))[0]
+        payload = self.tables.turn_payload(table, record.state, record.version)
+        payload["turn"] = [t for t in payload["turn"] if t["seat"] == seat]
+        if not payload["turn"]:
+            return 0  # the move is no longer theirs; the pipeline drops the row
+        payload["text"] = name_seats(f"⏳ {hours_left(due - now)} left on {{p{seat}}}'s clock; "
+                                     "after that a bot makes this move for them.", table.names())
+        payload["event_images"] = []
+        return int(await self.tables.store.claim_warning(game_id, key, payload))
+
+    async def run_forever(self, check_every: float = 5.0) -> None:
+        while True:
+            try:
+                await self.fire_due()
+            except Exception:
+                log.exception("countdowns failed; trying again shortly")
+            await asyncio.sleep(check_every)

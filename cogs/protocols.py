@@ -1,0 +1,36 @@
+"""What the cogs need from the bot, as a type.
+
+The bot (``bot/app.py``) builds the cogs, so the cogs never import it: they name
+what they use of it here, and ``MarqueeBot`` provides it. Imports stay one-way.
+"""
+from __future__ import annotations
+
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.dispatch import Dispatcher
+    from bot.tables import Tables
+
+    from .interactions import GameInteractions
+
+
+class GameBot(Protocol):
+    tables: Tables
+    dispatcher: Dispatcher
+    game_interactions: GameInteractions
+
+    def handling(self) -> AbstractAsyncContextManager[None]:
+        """Count an interaction as being handled until the block ends; closing waits for it."""
+        ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+
+def game_bot(interaction: discord.Interaction) -> GameBot:
+    """The bot an interaction came to (discord.py types it as a plain Client)."""
+    return interaction.client  # type: ignore[return-value]

@@ -1,0 +1,263 @@
+"""Input is checked at the edge: lobby options typed into /game new, the settings the bot
+starts with, and display names put into Markdown posts."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from discord import app_commands
+
+from bot import settings as settings_module
+from bot.settings import ROOT, Settings, SettingsError
+from bot.tables import TableError, name_seats
+from bot.text import NAME_LIMIT, markdown_name, plain_name
+from cogs.games import Games
+from cogs.lobby import MAX_OPTIONS_LENGTH, LobbyOptions, OptionError, offered_game, parse_options
+
+BOULEVARD = "hollywood-boulevard"  # one option: rounds, 4, 6 or 8
+H1947 = "hollywood-1947"  # five yes/no options
+
+# --- lobby options -----------------------------------------------------------------------
+
+REFUSED = [
+    # (game, typed, what the sentence must say)
+    (BOULEVARD, "rounds=²", "`rounds` is 4, 6 or 8; not “²”."),
+    (BOULEVARD, "rounds=--4", "`rounds` is 4, 6 or 8; not `--4`."),
+    (BOULEVARD, "rounds=-4", "`rounds` is 4, 6 or 8; not `-4`."),
+    (BOULEVARD, "rounds=08", "`rounds` is 4, 6 or 8; not `08`."),
+    (BOULEVARD, "rounds=８", "`rounds` is 4, 6 or 8; not “８”."),  # full-width eight
+    (BOULEVARD, "rounds=٨", "`rounds` is 4, 6 or 8; not “٨”."),  # Arabic-Indic eight: int() takes it
+    (BOULEVARD, "rounds=4.0", "`rounds` is 4, 6 or 8; not `4.0`."),
+    (BOULEVARD, "rounds=1e1", "`rounds` is 4, 6 or 8; not `1e1`."),
+    (BOULEVARD, "rounds=5", "`rounds` is 4, 6 or 8; not `5`."),
+    (BOULEVARD, "rounds=", "`rounds` is 4, 6 or 8; not nothing."),
+    (BOULEVARD, "rounds=" + "9" * 150, "`rounds` is 4, 6 or 8; not “999"),
+    (BOULEVARD, "rounds=" + "9" * 5000, "Lobby options are at most 200 characters; yours are 5,007."),
+    (BOULEVARD, "x" * (MAX_OPTIONS_LENGTH + 1), "Lobby options are at most 200 characters; yours are 201."),
+    (BOULEVARD, "roundz=4", "Hollywood Boulevard has no option called `roundz`; its options are rounds, clock."),
+    (BOULEVARD, "rounds=4 rounds=6", "`rounds` is given twice; give each option once."),
+    (BOULEVARD, "rounds=4, Rounds=4", "`rounds` is given twice"),
+    (BOULEVARD, "rounds", "Write each option as name=value, like `rounds=6`; `rounds` has no “=”."),
+    (BOULEVARD, "8", "has no “=”."),
+    (BOULEVARD, "**rounds**=4", "has no option called “\\*\\*rounds\\*\\*”"),  # echoed, not styling the reply
+    (BOULEVARD, "@everyone=4", "has no option called “@\u200beveryone”"),
+    (BOULEVARD, "rounds=<@&5>", "not “\\<@\u200b&5>”."),
+    (H1947, "union_strike=maybe", "`union_strike` is yes or no; not `maybe`."),
+    (H1947, "union_strike=ｙｅｓ", "`union_strike` is yes or no; not “ｙｅｓ”."),
+    (H1947, "speed=9", "Hollywood 1947 has no option called `speed`; its options are handpick_jobs, "
+                       "justice_served, random_loyalties, studio_order, union_strike, clock."),
+    ("advance-to-boardwalk", "speed=9", "Advance to Boardwalk has no option called `speed`; its options are clock."),
+    ("chess", "rounds=4", "`chess` is not a game I host; choose one of: "),
+    ("x" * 5000, "rounds=4", "is not a game I host"),
+    (None, "rounds=4", "is not a game I host"),
+]
+
+
+@pytest.mark.parametrize(("game", "typed", "sentence"), REFUSED)
+def test_every_bad_option_is_refused_with_a_sentence(game, typed, sentence):
+    with pytest.raises(OptionError) as refused:
+        parse_options(game, typed)
+    said = str(refused.value)
+    assert sentence in said
+    # A sentence for a person: one line, short, ends like one, and shows what they typed safely.
+    assert "\n" not in said and len(said) <= 300 and said.endswith(".")
+    assert isinstance(refused.value, TableError)  # the guarded handlers answer it as a sentence
+
+
+def test_good_options_parse_into_the_games_values():
+    assert parse_options(BOULEVARD, None) == {}
+    assert parse_options(BOULEVARD, "  ") == {}
+    assert parse_options(BOULEVARD, "rounds=8") == {"rounds": 8}
+    assert parse_options(BOULEVARD, "Rounds = 4") == {"rounds": 4}
+    assert parse_options(H1947, "union-strike=YES, studio_order=off") == {"union_strike": True,
+                                                                          "studio_order": False}
+
+
+def test_a_forged_game_is_refused_before_anything_else():
+    with pytest.raises(OptionError, match="is not a game I host"):
+        offered_game("chess")
+    with pytest.raises(OptionError) as refused:
+        offered_game("**x** " * 1000)
+    assert len(str(refused.value)) < 200 and "\\*\\*x\\*\\*" in str(refused.value)
+    assert offered_game(BOULEVARD).name == "Hollywood Boulevard"
+
+
+def _interaction(game: str | None) -> SimpleNamespace:
+    return SimpleNamespace(namespace=SimpleNamespace(game=game))
+
+
+async def test_the_transformer_reads_the_game_chosen_in_the_same_command():
+    assert await LobbyOptions().transform(_interaction(BOULEVARD), "rounds=8") == {"rounds": 8}
+    with pytest.raises(OptionError, match="has no option called `rounds`"):
+        await LobbyOptions().transform(_interaction(H1947), "rounds=8")
+
+
+async def test_discord_py_passes_the_refusal_on_unwrapped():
+    """A transformer's plain exception becomes a TransformerError, which the tree's handler
+    would answer as "something went wrong"; an OptionError (an AppCommandError) goes through."""
+    options = Games.new._params["options"]
+    assert await options.transform(_interaction(BOULEVARD), "rounds=6") == {"rounds": 6}
+    with pytest.raises(OptionError, match="not “²”"):
+        await options.transform(_interaction(BOULEVARD), "rounds=²")
+    assert issubclass(OptionError, app_commands.AppCommandError)
+
+
+def test_discord_bounds_the_options_text_and_still_suggests_options():
+    schema = {o["name"]: o for o in Games.new.to_dict(None)["options"]}
+    assert schema["options"]["max_length"] == MAX_OPTIONS_LENGTH
+    assert schema["options"]["autocomplete"] is True
+    assert "advance-to-boardwalk" in [c["value"] for c in schema["game"]["choices"]]
+
+
+# --- settings ----------------------------------------------------------------------------
+
+VARIABLES = ("DISCORD_TOKEN", "MARQUEE_DB", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
+             "MARQUEE_GUILD_READY_TIMEOUT", "MARQUEE_API_BASE", "MARQUEE_GATEWAY_URL")
+
+
+@pytest.fixture
+def env(monkeypatch):
+    """A clean environment (no .env file read either); returns a setter."""
+    monkeypatch.setattr(settings_module, "load_dotenv", lambda *args, **kwargs: None)
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+    def set_env(**values: str) -> None:
+        for name, value in values.items():
+            monkeypatch.setenv(name, value)
+
+    return set_env
+
+
+def test_good_settings_are_read(env):
+    env(DISCORD_TOKEN="MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs",
+        MARQUEE_DB="var/test.sqlite", DEV_GUILD_ID="123456789012345678", REMINDER_HOURS="0.5",
+        LOG_LEVEL="debug", MARQUEE_GUILD_READY_TIMEOUT="0.05")
+    settings = Settings.from_env()
+    assert settings.database == ROOT / "var" / "test.sqlite"
+    assert (settings.dev_guild_id, settings.reminder_hours, settings.log_level) == (123456789012345678, 0.5, "DEBUG")
+    assert settings.guild_ready_timeout == 0.05
+
+
+def test_defaults_when_nothing_is_set(env):
+    settings = Settings.from_env()
+    assert settings.token is None and settings.database == ROOT / "var" / "marquee.sqlite"
+    assert (settings.dev_guild_id, settings.reminder_hours, settings.log_level) == (None, 12.0, "INFO")
+
+
+@pytest.mark.parametrize(("url", "path"), [("sqlite:///var/x.sqlite", ROOT / "var" / "x.sqlite"),
+                                           ("sqlite:////tmp/x.sqlite", Path("/tmp/x.sqlite"))])
+def test_an_sqlite_url_is_a_path(env, url, path):
+    env(MARQUEE_DB=url)
+    assert Settings.from_env().database == path
+
+
+def test_every_bad_setting_is_named_at_once(env):
+    env(DISCORD_TOKEN="Bot abc", MARQUEE_DB="postgresql://marquee:hunter2@db/marquee",
+        DEV_GUILD_ID="my server", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
+        MARQUEE_GUILD_READY_TIMEOUT="-1")
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_env()
+    assert bad.value.problems == [
+        "DISCORD_TOKEN is the token alone, without “Bot ” in front.",
+        "MARQUEE_DB=postgresql://… : PostgreSQL is not supported yet; use an SQLite file path.",
+        "DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
+        "Copy Server ID); got 'my server'.",
+        "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
+        "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
+        "MARQUEE_GUILD_READY_TIMEOUT must be a number of seconds, like 2; got '-1'.",
+    ]
+    assert "hunter2" not in str(bad.value)  # a URL's password is never echoed
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("DISCORD_TOKEN", "a client secret with spaces", "does not look like a bot token"),
+    ("DISCORD_TOKEN", "abcdefghijklmnopqrstuvwxyz012345", "does not look like a bot token"),
+    ("MARQUEE_DB", "postgres://u@h/d", "MARQUEE_DB=postgres://… : PostgreSQL is not supported yet"),
+    ("MARQUEE_DB", "mysql://u@h/d", "MARQUEE_DB=mysql://… : mysql databases are not supported"),
+    ("MARQUEE_DB", "bot", "MARQUEE_DB=bot is a folder; name an SQLite file in it, like bot/marquee.sqlite."),
+    ("DEV_GUILD_ID", "12", "DEV_GUILD_ID must be a server id"),
+    ("DEV_GUILD_ID", "99999999999999999999", "DEV_GUILD_ID must be a server id"),  # past 2**64
+    ("DEV_GUILD_ID", "１２３４５６７８９０１２３４５６７８", "DEV_GUILD_ID must be a server id"),
+    ("REMINDER_HOURS", "0", "REMINDER_HOURS must be a number of hours, like 12; got '0'."),
+    ("REMINDER_HOURS", "-3", "REMINDER_HOURS must be a number of hours"),
+    ("REMINDER_HOURS", "inf", "REMINDER_HOURS must be a number of hours"),
+    ("REMINDER_HOURS", "nan", "REMINDER_HOURS must be a number of hours"),
+    ("REMINDER_HOURS", "١٢", "REMINDER_HOURS must be a number of hours"),  # float() would take it
+    ("REMINDER_HOURS", "9" * 400, "REMINDER_HOURS must be a number of hours"),  # float() gives inf
+    ("MARQUEE_GUILD_READY_TIMEOUT", "soon", "must be a number of seconds"),
+    ("MARQUEE_API_BASE", "127.0.0.1:80", "MARQUEE_API_BASE must be a URL starting http:// or https://"),
+])
+def test_a_bad_setting_says_what_it_should_be(env, name, value, said):
+    env(**{name: value})
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_env()
+    assert len(bad.value.problems) == 1 and said in bad.value.problems[0]
+    if name == "DISCORD_TOKEN":
+        assert value not in bad.value.problems[0]  # a token is a secret, even a wrong one
+
+
+def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    env.update(MARQUEE_DB="postgresql://marquee@db/marquee", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
+               DEV_GUILD_ID="abc", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert lines[1:] == [
+        "MARQUEE_DB=postgresql://… : PostgreSQL is not supported yet; use an SQLite file path.",
+        "DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
+        "Copy Server ID); got 'abc'.",
+        "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
+        "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
+    ]
+    # Nothing was created for the URL taken as a path (SQLite's folder "postgresql:").
+    assert not list(tmp_path.iterdir()) and not (ROOT / "postgresql:").exists()
+
+
+# --- names in Markdown -------------------------------------------------------------------
+
+NASTY = "**Bold** @everyone <@1> `x` [link](http://x)"
+
+
+@pytest.mark.parametrize(("name", "shown"), [
+    ("**Bold**", "\\*\\*Bold\\*\\*"),
+    ("__u__ ~~s~~ ||spoiler||", "\\_\\_u\\_\\_ \\~\\~s\\~\\~ \\|\\|spoiler\\|\\|"),
+    ("`code`", "\\`code\\`"),
+    ("[link](http://x)", "\\[link\\](http\\://x)"),
+    ("@everyone @here", "@\u200beveryone @\u200bhere"),
+    ("<@123456789012345678>", "\\<@\u200b123456789012345678>"),
+    ("<@!1> <@&5> <#7>", "\\<@\u200b!1> \\<@\u200b&5> \\<#7>"),
+    ("# Big", "\\# Big"),
+    ("-# small", "\\-# small"),
+    ("> quote", "\\> quote"),
+    ("- item", "\\- item"),
+    ("1. first", "1\\. first"),
+    ("back\\slash", "back\\\\slash"),
+    ("two\nlines", "two lines"),
+    ("Alice (bot)", "Alice (bot)"),
+    ("Zoë 🎲", "Zoë 🎲"),
+])
+def test_a_name_is_made_safe_for_markdown(name, shown):
+    assert markdown_name(name) == shown
+
+
+def test_names_are_one_clipped_line():
+    assert plain_name("a\nb\tc\u202ed\x00e") == "a b cd e"  # no line breaks, no right-to-left override
+    long = plain_name("x" * 100)
+    assert len(long) == NAME_LIMIT and long.endswith("…")
+    assert plain_name(NASTY) == NASTY[:NAME_LIMIT - 1] + "…"  # labels are plain text: raw, but clipped
+
+
+def test_seat_names_in_messages_are_escaped_and_in_labels_plain():
+    names = ["Alice", NASTY]
+    text = name_seats("{p1} pays {p0} $3.", names)
+    assert text == f"**{markdown_name(NASTY)}** pays **Alice** $3."
+    assert "@everyone" not in text and "<@1>" not in text and "**Bold**" not in text
+    assert name_seats("Pay {p1}", names, bold=False) == f"Pay {plain_name(NASTY)}"
