@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import importlib.util
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -22,16 +23,26 @@ from cogs.interactions import GameInteractions
 from cogs.transport import DiscordTransport
 from cogs.ui import COMPONENTS, guarded, route_modal_submit
 
+from . import registry
 from .dispatch import Dispatcher
 from .reminders import Reminders
-from .timers import Timers
 from .settings import Settings
 from .store import Store
 from .tables import Tables
+from .timers import Timers
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.games",)
+def extensions() -> list[str]:
+    """The /game cog, then each hosted title's own cog (``cogs/<package>.py``) where it has one."""
+    found = ["cogs.games"]
+    for game_id in registry.available():
+        package = registry.PACKAGES.get(game_id)
+        if package and importlib.util.find_spec(f"cogs.{package}"):
+            found.append(f"cogs.{package}")
+    return found
+
+
 #: Meta key: the hash of the command tree last synced, and where to (see ``commands_digest``).
 SYNCED_COMMANDS = "synced_commands"
 #: How long closing waits for interactions still being handled.
@@ -86,7 +97,7 @@ class MarqueeBot(commands.Bot):
         self.tables = Tables(self.store, notify=self.dispatcher.wake)
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         self.tree.on_error = self.on_tree_error
         if self.sync_only:
