@@ -11,7 +11,7 @@ import logging
 import sys
 
 from . import demo
-from .dispatch import outbox_command
+from .outbox_cli import outbox_command
 from .settings import Settings, SettingsError
 
 NO_TOKEN = """\

@@ -12,7 +12,6 @@ parked for the operator (``python -m bot outbox``) and the game's thread told on
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import enum
 import logging
@@ -20,7 +19,6 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from . import registry
@@ -323,49 +321,3 @@ def _parked_notice(table: Table, items: list[OutboxItem]) -> str:
                 f"`/game hand` shows their hand and options.")
     return (f"⚠️ I could not post an update{move} here; the game goes on — "
             f"`/game status` shows where it stands.")
-
-
-# -- the operator's view: python -m bot outbox ------------------------------------------
-
-def outbox_command(argv: list[str], database: Path) -> int:
-    """``python -m bot outbox``: list parked items by game; ``retry ID… | --all`` unparks."""
-    parser = argparse.ArgumentParser(prog="python -m bot outbox",
-                                     description="Outbox items the bot gave up on: list them, or send them again.")
-    commands = parser.add_subparsers(dest="command")
-    retry = commands.add_parser("retry", help="put parked items back in the queue (a running bot "
-                                              "sends them within seconds)")
-    retry.add_argument("ids", nargs="*", type=int, metavar="ID")
-    retry.add_argument("--all", action="store_true", help="every parked item")
-    args = parser.parse_args(argv)
-    if args.command == "retry" and bool(args.ids) == args.all:
-        parser.error("retry takes item ids or --all")
-    return asyncio.run(_outbox(database, args.ids if args.command == "retry" and not args.all else None,
-                               retry=args.command == "retry"))
-
-
-async def _outbox(database: Path, ids: list[int] | None, *, retry: bool) -> int:
-    store = await Store.open(database)
-    try:
-        if retry:
-            count = await store.unpark(ids)
-            missing = 0 if ids is None else len(set(ids)) - count
-            print(f"Unparked {count} item(s)" + (f"; {missing} id(s) given were not parked" if missing else "")
-                  + ("; a running bot sends them within seconds." if count else "."))
-            return 1 if missing else 0
-        parked = await store.parked()
-        if not parked:
-            print("Nothing is parked.")
-        for game_id in dict.fromkeys(i.game_id for i in parked):
-            record = await store.game(game_id)
-            where = (f"{record.game_type}, {record.status}, thread {record.thread_id or '-'}"
-                     if record else "deleted")
-            print(f"game #{game_id} ({where})")
-            for item in (i for i in parked if i.game_id == game_id):
-                version = item.payload.get("version")
-                at = time.strftime("%Y-%m-%d %H:%M %Z", time.localtime(item.parked_at or 0))
-                what = "post" if item.kind == "thread" else f"DM to seat {item.payload.get('seat', 0) + 1}"
-                print(f"  {item.id}: {what}{f' for move {version}' if version else ''}, parked {at}"
-                      f" after {item.attempts} attempt(s): {item.last_error}")
-        return 0
-    finally:
-        await store.close()
