@@ -19,6 +19,8 @@ from .turn import needs_zone_choice
 CARD_THRESHOLD = 1.0
 #: A defensive unit is worth this share of the property's value when the hold is thin.
 DEFENCE_SHARE = 0.4
+#: Holding this many cards, the bot answers an F with Second Chance rather than draw.
+SPARE_CARDS = 3
 
 
 def ownership_delta(seat: int, value: int, before: list[int], after: list[int]) -> float:
@@ -61,6 +63,8 @@ class BoardwalkBot:
         actions = [choice.action for choice in choices]
         if state["phase"] == "build":
             return self._build_step(state, seat, actions)
+        if state["phase"] == "fortune_roll":
+            return self._fortune_roll(state, seat, actions)
         if state["play"] is not None:
             return self._target_step(state, seat, actions)
         return self._end_of_turn(state, seat, actions)
@@ -91,6 +95,13 @@ class BoardwalkBot:
         ):
             return "done"
         return f"build:{best.id}"
+
+    def _fortune_roll(self, state: dict, seat: int, actions: list[str]) -> str:
+        """An F builds nothing: with cards to spare, trade the draw for a new roll."""
+        rerolls = [a for a in actions if a.startswith("card:")]
+        if rerolls and len(state["hands"][seat]) >= SPARE_CARDS:
+            return rerolls[0]
+        return "draw"
 
     def _plan(
         self,

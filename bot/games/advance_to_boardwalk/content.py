@@ -7,12 +7,16 @@ fails at start-up with a sentence saying what is wrong, not in the middle of a g
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 ZONE_ORDER = ("red", "blue", "yellow", "green")
 PROPERTIES_PER_ZONE = 5
 DECK_SIZE = 28
 MAX_LABEL = 80
+#: Zone, property and card ids: lower-case ASCII words joined by "-" ("million-dollar-pier").
+#: Actions carry them, so they are read back with this same pattern (see moves.parse_action).
+ID_PATTERN = re.compile(r"[a-z0-9]{1,24}(?:-[a-z0-9]{1,24}){0,4}")
 
 #: effect -> (timing it must have, parameters it needs)
 EFFECTS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -126,8 +130,9 @@ def _zone(raw: dict) -> Zone:
         raise ContentError(
             f"The {zone_id} zone has {len(props)} properties, not {PROPERTIES_PER_ZONE}."
         )
-    if any(":" in p.id for p in props):
-        raise ContentError(f"Property ids in the {zone_id} zone may not contain “:”.")
+    for name in (zone_id, *(p.id for p in props)):
+        if not ID_PATTERN.fullmatch(name):
+            raise ContentError(f"“{name}” is not an id: lower-case words joined by “-”, please.")
     return Zone(zone_id, raw["name"], props)
 
 
@@ -154,6 +159,8 @@ def _cards(raw_cards: list[dict]) -> dict[str, CardKind]:
             max_value=int(raw.get("max_value", 0)),
             last_place=bool(raw.get("last_place", False)),
         )
+        if not ID_PATTERN.fullmatch(f"{kind.key}-{kind.copies}"):
+            raise ContentError(f"“{kind.key}” is not a card key: lower-case words joined by “-”.")
         if kind.key in cards:
             raise ContentError(f"Card key “{kind.key}” is used twice.")
         if len(kind.label) > MAX_LABEL:

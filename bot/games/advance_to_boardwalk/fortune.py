@@ -1,9 +1,9 @@
 """Fortune cards: when each may be played, what it targets, and what it does.
 
-Two moments: "after your roll" cards change the build before it starts (at most one per
-roll); at the end of the turn one other card may be played. A card that targets something
-is played in steps (card, then property, then opponent or destination), and stays in the
-hand until its last step, so ``back`` can always return it. Insurance is never played by
+Two moments: "after your roll" cards answer the roll before anything is built (or, on an
+F, drawn), at most one per roll; at the end of the turn one other card may be played. A card
+that targets something is played in steps (card, then property, then opponent or
+destination), and stays in the hand until its last step, so ``back`` can always return it. Insurance is never played by
 choice: when a disaster would remove a player's units, one Insurance card leaves their hand
 and their units stay, so no one has to be asked out of turn.
 """
@@ -38,8 +38,24 @@ def _distinct(board: Board, card_ids: list[str]) -> list[str]:
 # --- after the roll ---------------------------------------------------------------------
 
 
-def after_roll_useful(build: dict, kind: CardKind) -> bool:
+def after_roll_window(state: dict) -> bool:
+    """Right after a roll: before the F draw, or before a zone is picked or a unit placed."""
+    if state["phase"] == "fortune_roll":
+        return True
+    build = state["build"]
+    return (
+        state["phase"] == "build"
+        and build is not None
+        and not build["started"]
+        and not build["after_roll_used"]
+    )
+
+
+def after_roll_useful(state: dict, kind: CardKind) -> bool:
     """An after-roll card is offered only where it would change something."""
+    build = state["build"]
+    if build is None:  # an F roll: nothing is built, so only a new roll changes anything
+        return kind.effect == "reroll"
     return {
         "add_budget": True,
         "reroll": True,
@@ -49,8 +65,7 @@ def after_roll_useful(build: dict, kind: CardKind) -> bool:
 
 
 def after_roll_playable(board: Board, state: dict, seat: int) -> list[str]:
-    build = state["build"]
-    if state["phase"] != "build" or build is None or build["started"] or build["after_roll_used"]:
+    if not after_roll_window(state):
         return []
     return _distinct(
         board,
@@ -58,7 +73,7 @@ def after_roll_playable(board: Board, state: dict, seat: int) -> list[str]:
             card_id
             for card_id in state["hands"][seat]
             if board.card(card_id).timing == "after_roll"
-            and after_roll_useful(build, board.card(card_id))
+            and after_roll_useful(state, board.card(card_id))
         ],
     )
 
@@ -69,7 +84,8 @@ def play_after_roll(
     kind = board.card(card_id)
     _discard(state, seat, card_id)
     build = state["build"]
-    build["after_roll_used"] = True
+    if build is not None:  # None on an F roll, which only Second Chance answers
+        build["after_roll_used"] = True
     played = f"{{p{seat}}} plays *{kind.name}*"
     if kind.effect == "add_budget":
         build["budget"] += kind.amount

@@ -1,24 +1,26 @@
 """What the player whose turn it is may do now (``choices``) and doing it (``apply_move``).
 
 Actions:  ``card:<card-id>`` play a Fortune card · ``zone:<zone>`` pick a zone (Wild roll, or
-a Hurricane) · ``build:<property>`` one unit · ``done`` stop building · ``at:<property>``,
-``who:<seat>``, ``to:<property>`` a played card's targets · ``back`` take the card back ·
-``end`` end the turn without a card.
+a Hurricane) · ``build:<property>`` one unit · ``done`` stop building · ``draw`` take the
+card an F roll gives · ``at:<property>``, ``who:<seat>``, ``to:<property>`` a played card's
+targets · ``back`` take the card back · ``end`` end the turn without a card.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 from bot.engine import Choice, Event, IllegalMove
 
 from . import fortune
-from .content import Board, Property
+from .content import ID_PATTERN, Board, Property
 from .estate import owner_of, say
 from .turn import (
     build_options,
     build_unit,
     choose_zone,
+    draw_for_fortune_roll,
     end_turn,
     finish_building,
     may_finish_building,
@@ -26,6 +28,36 @@ from .turn import (
     zone_options,
     zone_title,
 )
+
+#: Each verb's field: an id (card, zone or property), a seat, or None for no field.
+FIELDS = {"id": ID_PATTERN, "seat": re.compile(r"0|[1-9][0-9]{0,2}")}
+SHAPES = {
+    "card": "id",
+    "zone": "id",
+    "build": "id",
+    "at": "id",
+    "to": "id",
+    "who": "seat",
+    "done": None,
+    "draw": None,
+    "back": None,
+    "end": None,
+}
+
+
+def parse_action(action: str) -> tuple[str, str | int | None]:
+    """The verb and its field, in their one canonical form; anything else is IllegalMove.
+
+    ``"who:1"`` -> ``("who", 1)``; ``"who:01"``, ``"who:１"``, ``"done:x"`` are refused, so no
+    string, however odd, reaches a lookup or ``int()`` unchecked.
+    """
+    verb, colon, field = action.partition(":")
+    if verb in SHAPES and SHAPES[verb] is None and not colon:
+        return verb, None
+    kind = SHAPES.get(verb)
+    if kind is None or not FIELDS[kind].fullmatch(field):
+        raise IllegalMove("That is not a move Advance to Boardwalk understands.")
+    return verb, int(field) if kind == "seat" else field
 
 
 def _m(value: int) -> str:
@@ -60,6 +92,11 @@ def choices(board: Board, state: dict, seat: int) -> list[Choice]:
         return []
     if state["phase"] == "build":
         return _build_choices(board, state, seat)
+    if state["phase"] == "fortune_roll":
+        return [
+            _card_choice(board, card_id)
+            for card_id in fortune.after_roll_playable(board, state, seat)
+        ] + [Choice("draw", "Draw your Fortune card for the F", group="Turn", style="primary")]
     if state["play"] is not None:
         return _target_choices(board, state, seat)
     return [
@@ -158,9 +195,16 @@ def apply_move(
     board: Board, state: dict, seat: int, action: str, rng: random.Random
 ) -> list[Event]:
     events: list[Event] = []
-    verb, _, arg = action.partition(":")
+    verb, arg = parse_action(action)
     if state["phase"] == "build":
         _apply_build_step(board, state, seat, verb, arg, rng, events)
+    elif state["phase"] == "fortune_roll":
+        if verb == "card":
+            _play_after_roll(board, state, seat, arg, rng, events)
+        elif verb == "draw":
+            draw_for_fortune_roll(board, state, rng, events)
+        else:
+            raise IllegalMove("You rolled **F**: draw your Fortune card first.")
     elif state["play"] is not None:
         _apply_target_step(board, state, seat, verb, arg, rng, events)
     elif verb == "card":
@@ -209,20 +253,7 @@ def _apply_build_step(
 ) -> None:
     build = state["build"]
     if verb == "card":
-        card_id = _card_in_hand(board, state, seat, arg)
-        kind = board.card(card_id)
-        if kind.timing != "after_roll":
-            raise IllegalMove(f"*{kind.name}* is played at the end of your turn, after building.")
-        if build["started"]:
-            raise IllegalMove(
-                f"*{kind.name}* must be played right after the roll, before you "
-                "pick a zone or build."
-            )
-        if build["after_roll_used"]:
-            raise IllegalMove("You have already played an after-roll card on this roll.")
-        if not fortune.after_roll_useful(build, kind):
-            raise IllegalMove(f"*{kind.name}* would change nothing on this roll.")
-        fortune.play_after_roll(board, state, seat, card_id, rng, events)
+        _play_after_roll(board, state, seat, arg, rng, events)
     elif verb == "zone":
         if not needs_zone_choice(state):
             raise IllegalMove("You only choose a zone when the colour die shows Wild.")
@@ -252,6 +283,24 @@ def _apply_build_step(
         raise IllegalMove("Finish building first (press Done), then you may end your turn.")
     else:
         raise IllegalMove("That is not a move you can make while building.")
+
+
+def _play_after_roll(
+    board: Board, state: dict, seat: int, card_id: str, rng: random.Random, events: list[Event]
+) -> None:
+    kind = board.card(_card_in_hand(board, state, seat, card_id))
+    build = state["build"]  # None on an F roll
+    if kind.timing != "after_roll":
+        raise IllegalMove(f"*{kind.name}* is played at the end of your turn, after building.")
+    if build is not None and build["started"]:
+        raise IllegalMove(
+            f"*{kind.name}* must be played right after the roll, before you pick a zone or build."
+        )
+    if build is not None and build["after_roll_used"]:
+        raise IllegalMove("You have already played an after-roll card on this roll.")
+    if not fortune.after_roll_useful(state, kind):
+        raise IllegalMove(f"*{kind.name}* would change nothing on this roll.")
+    fortune.play_after_roll(board, state, seat, card_id, rng, events)
 
 
 def _check_build(board: Board, state: dict, seat: int, prop: Property) -> None:
@@ -314,10 +363,7 @@ def _apply_target_step(
             )
         fortune.pick_destination(board, state, seat, prop, rng, events)
     else:
-        try:
-            other = int(arg)
-        except ValueError:
-            raise IllegalMove("Choose one of the players shown.") from None
+        other = arg
         if other not in fortune.opponents_at(state, seat, state["play"]["at"]):
             raise IllegalMove(
                 f"That player has no unit on {board.properties[state['play']['at']].name}."

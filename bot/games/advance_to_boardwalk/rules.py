@@ -215,6 +215,8 @@ class AdvanceToBoardwalk:
         build = state["build"]
         if state["phase"] == "fortune":
             return f"{turn} may play a Fortune card."
+        if state["phase"] == "fortune_roll":
+            return f"{turn} rolled F and draws a Fortune card."
         if needs_zone_choice(state):
             return f"{turn} rolled Wild (${build['budget']}M) and picks a zone."
         zones = " + ".join(zone.capitalize() for zone in build["zones"]) or "any zone"
@@ -230,6 +232,8 @@ class AdvanceToBoardwalk:
             return f"Wait: it is {{p{state['turn']}}}'s turn."
         board = self.board
         build = state["build"]
+        if state["phase"] == "fortune_roll":
+            return "You rolled F: draw your Fortune card."
         if state["phase"] == "build":
             left = build["budget"] - build["spent"]
             if needs_zone_choice(state):
@@ -290,8 +294,9 @@ def rules_text(board: Board) -> str:
         "always stands on the total value you own (opponents move back when you take from them).\n"
         "4. Play **one** Fortune card, or end your turn.",
         '**Fortune cards.** 28 cards, hand kept secret. "After your roll" cards are played '
-        "right after the roll, before you pick a zone or build (one per roll), besides the "
-        'end-of-turn card. "Last place" cards need your token in last place — ties count. '
+        "right after the roll, before you pick a zone or build, or on an **F** before you draw "
+        "(one per roll), besides the end-of-turn card. "
+        '"Last place" cards need your token in last place — ties count. '
         "Insurance is never played: when a disaster would remove your units it is discarded "
         "instead and your units stay. An empty draw pile is refilled by shuffling the discards.",
         f"**Track.** Spaces $0–{last}M. F spaces ({spaces}): land on one by moving forward on your "

@@ -1,5 +1,9 @@
 """The turn: roll, build one unit at a time, then the end-of-turn Fortune step.
 
+Phases: ``build`` (after a number roll), ``fortune_roll`` (F was rolled; the card is drawn
+next, unless an after-roll card answers the roll first), ``fortune`` (the end-of-turn card),
+``over``.
+
 Rolling is automatic: the previous player's last step rolls for the next player, so a
 turn always opens with its dice on the table. A turn is durable between steps: the
 state's ``build`` record holds the budget, the zones in use and the properties that were
@@ -48,15 +52,14 @@ def roll_dice(board: Board, state: dict, rng: random.Random, events: list[Event]
     state["roll"] = {"dice": dice, "colour": colour}
     rolled = f"{{p{seat}}} rolls {dice[0]} + {dice[1]}"
     if colour == "F":
-        say(
-            state,
-            events,
-            f"{rolled} and **F**: the numbers don't count; {{p{seat}}} draws a Fortune card.",
-            image="board",
-        )
+        say(state, events, f"{rolled} and **F**: the numbers don't count.", image="board")
         state["build"] = None
-        draw_cards(board, state, seat, 1, rng, events)
-        enter_fortune_phase(board, state, rng, events)
+        if state["hands"][seat]:
+            # An after-roll card (Second Chance) may answer the F before the draw. Anyone
+            # with a card in hand is asked, so the pause tells the table nothing of the hand.
+            state["phase"] = "fortune_roll"
+            return
+        draw_for_fortune_roll(board, state, rng, events)
         return
     total = dice[0] + dice[1]
     where = "any one zone (Wild)" if colour == "W" else f"the {zone_title(board, colour)}"
@@ -77,6 +80,16 @@ def roll_dice(board: Board, state: dict, rng: random.Random, events: list[Event]
     if not state["hands"][seat] and not can_build_at_all(board, state):
         say(state, events, f"{{p{seat}}} has no build to make.")
         enter_fortune_phase(board, state, rng, events)
+
+
+def draw_for_fortune_roll(
+    board: Board, state: dict, rng: random.Random, events: list[Event]
+) -> None:
+    """F: draw one Fortune card, then the end-of-turn card step."""
+    seat = state["turn"]
+    say(state, events, f"{{p{seat}}} draws a Fortune card for the **F**.")
+    draw_cards(board, state, seat, 1, rng, events)
+    enter_fortune_phase(board, state, rng, events)
 
 
 def needs_zone_choice(state: dict) -> bool:

@@ -10,7 +10,7 @@ loyalty, three propaganda cards and a die (★ on half its faces). Communists le
 
 **Production** From the lowest job number, clockwise, each player either:
 • **performs their job** (once a round per job); • **swaps** it for a center job (not with 9 \
-players; the new job waits for your next turn); • **rerolls** one or two different dice; or \
+players; the new job waits for the next round); • **rerolls** one or two different dice; or \
 • **passes**.
 1 Screenwriter — first turn only: draw two posters, reveal one; only the other's corner \
 symbol may be discussed. Otherwise the top poster is revealed.

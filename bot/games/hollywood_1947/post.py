@@ -11,6 +11,7 @@ import random
 
 from bot.engine import Choice, Event, IllegalMove
 
+from .actions import parse
 from .content import Content
 from .memory import note
 from .rounds import start_round
@@ -111,11 +112,16 @@ def choices(cx: Content, state: State, seat: int) -> list[Choice]:
                    private=True)]
 
 
+#: Each verb's fields (see actions.parse): a card id, or the Editor's "discard" / "return".
+SHAPES = {"add": "s", "done": "", "token": "s", "keep": "", "edit": "s"}
+
+
 def apply(cx: Content, state: State, seat: int, action: str, rng: random.Random) -> list[Event]:
+    verb, fields = parse(action, SHAPES)
     if action not in {choice.action for choice in choices(cx, state, seat)}:
         raise IllegalMove(_refusal(cx, state, action))
     events: list[Event] = []
-    verb, _, arg = action.partition(":")
+    arg = fields[0] if fields else ""
     if verb == "add":
         _add(cx, state, seat, arg, events)
         state["post"]["owed"][str(seat)] -= 1

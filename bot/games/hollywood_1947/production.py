@@ -10,6 +10,7 @@ from collections import Counter
 from bot.engine import Choice, Event, IllegalMove
 
 from . import post
+from .actions import parse
 from .content import Content
 from .memory import note
 from .rounds import advance_turn, center_swap_allowed
@@ -93,6 +94,8 @@ def can_perform(state: State, seat: int, job: int) -> bool:
     """A job is performed at most once a round, and some need more than a free turn."""
     if job in state["performed"] or holder(state, job) != seat:
         return False
+    if swapped_in_this_round(state, seat, job):
+        return False
     if job == SCREENWRITER:  # first turn of the round only, and two posters to draw
         return (state["turn"]["taken"] == 0 and state["poster"] is None
                 and len(state["posters"]) >= 2)
@@ -101,6 +104,11 @@ def can_perform(state: State, seat: int, job: int) -> bool:
     if job == COMPOSER:
         return cards_available(state) > 0
     return True
+
+
+def swapped_in_this_round(state: State, seat: int, job: int) -> bool:
+    """A job taken from the center waits for the next round (Studio Order: for its number)."""
+    return not option(state, "studio_order") and [seat, job] in state["turn"].get("swapped_in", [])
 
 
 def _director_moves(state: State) -> list[tuple[str | None, str]]:
@@ -195,11 +203,20 @@ STEP_CHOICES = {
 
 # ------------------------------------------------------------------ apply
 
+#: Each verb's fields (see actions.parse): n a number, s an id.
+SHAPES = {
+    "job": "n", "poster": "s", "pick": "n", "end": "", "from": "s", "give": "s", "roll": "s",
+    "stop": "", "reshoot": "n", "discard": "s", "compose": "s", "swap": "nn", "peek": "",
+    "pass": "",
+}
+
+
 def apply(cx: Content, state: State, seat: int, action: str, rng: random.Random) -> list[Event]:
-    offered = {choice.action for choice in choices(cx, state, seat)}
-    if action not in offered:
-        raise IllegalMove(_refusal(cx, state, seat, action))
-    verb, _, arg = action.partition(":")
+    verb, fields = parse(action, SHAPES)
+    # One field is the handler's argument; a swap's two come as a pair.
+    arg = fields[0] if len(fields) == 1 else fields
+    if action not in {choice.action for choice in choices(cx, state, seat)}:
+        raise IllegalMove(_refusal(cx, state, seat, verb, arg))
     events: list[Event] = []
     step = state["step"]
     finished = HANDLERS[verb](cx, state, seat, arg, rng, events, step)
@@ -214,7 +231,7 @@ def end_turn(cx: Content, state: State, rng: random.Random, events: list[Event])
 
 
 def _perform(cx, state, seat, arg, rng, events, step) -> bool:
-    job = int(arg)
+    job = arg
     state["performed"].append(job)
     state["step"] = None
     who = f"{{p{seat}}}, the {cx.jobs[job].name},"
@@ -281,7 +298,7 @@ def _choose_poster(cx, state, seat, arg, rng, events, step) -> bool:
 
 
 def _pick_job(cx, state, seat, arg, rng, events, step) -> bool:
-    job = int(arg)
+    job = arg
     if step["first"] is None:
         step["first"] = job
         return False
@@ -368,7 +385,7 @@ def _stop(cx, state, seat, arg, rng, events, step) -> bool:
 
 
 def _reshoot(cx, state, seat, arg, rng, events, step) -> bool:
-    target = int(arg)
+    target = arg
     for card in state["hands"][target]:
         note(state, target, "discarded", card)
     state["discard"].extend(state["hands"][target])
@@ -402,8 +419,11 @@ def _compose(cx, state, seat, arg, rng, events, step) -> bool:
 
 
 def _swap(cx, state, seat, arg, rng, events, step) -> bool:
-    mine, other = (int(x) for x in arg.split(":"))
+    mine, other = arg
     state["jobs"][str(mine)], state["jobs"][str(other)] = None, seat
+    # "Swapping your job costs your turn, so you will not be able to perform your new job
+    # until the next round" (two passes in 1–3 player games); Studio Order says otherwise.
+    state["turn"].setdefault("swapped_in", []).append([seat, other])
     events.append(Event(f"{{p{seat}}} swapped their {job_name(cx, mine)} for the "
                         f"{job_name(cx, other)} from the center."))
     return True
@@ -435,9 +455,8 @@ HANDLERS = {
 
 # --------------------------------------------------------------- refusals
 
-def _refusal(cx: Content, state: State, seat: int, action: str) -> str:
-    """Why an action that is not on offer is refused, in the player's terms."""
-    verb, _, arg = action.partition(":")
+def _refusal(cx: Content, state: State, seat: int, verb: str, arg) -> str:
+    """Why a well-formed action that is not on offer is refused, in the player's terms."""
     step = state["step"]
     if step is not None:
         return {
@@ -451,8 +470,8 @@ def _refusal(cx: Content, state: State, seat: int, action: str) -> str:
             "discard": "Choose a card from your hand to discard.",
             "composer": "Choose one of the two cards you drew to add to the movie.",
         }[step["kind"]]
-    if verb == "job" and arg.isdigit() and int(arg) in cx.jobs:
-        return _job_refusal(cx, state, seat, int(arg))
+    if verb == "job" and arg in cx.jobs:
+        return _job_refusal(cx, state, seat, arg)
     if verb == "swap":
         if state["players"] >= NO_SWAP_PLAYERS:
             return "In a 9-player game jobs cannot be swapped with the center."
@@ -470,6 +489,8 @@ def _job_refusal(cx: Content, state: State, seat: int, job: int) -> str:
         return f"You are not the {name}."
     if job in state["performed"]:
         return f"The {name} has already been performed this round."
+    if swapped_in_this_round(state, seat, job):
+        return f"You took the {name} from the center this round: it works from the next round."
     if job == SCREENWRITER:
         return "The Screenwriter can only write on the first turn of a round."
     if job == DIRECTOR:

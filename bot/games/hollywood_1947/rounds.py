@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.engine import Event, IllegalMove
 
+from .actions import parse
 from .content import Content
 from .memory import forget_old
 from .table import (
@@ -122,8 +123,11 @@ def handpick_choices(cx: Content, state: State) -> list[tuple[str, str, str]]:
     return choices
 
 
+HANDPICK_SHAPES = {"deal": "", "drop": "n", "keep": "n"}
+
+
 def apply_handpick(cx: Content, state: State, action: str, rng: random.Random) -> list[Event]:
-    verb, _, arg = action.partition(":")
+    verb, fields = parse(action, HANDPICK_SHAPES)
     if verb == "deal":
         deal_jobs(state, rng)
         names = ", ".join(cx.jobs[j].name for j in job_numbers(state))
@@ -131,9 +135,7 @@ def apply_handpick(cx: Content, state: State, action: str, rng: random.Random) -
         state["phase"] = "production"
         start_round(cx, state, rng, events)
         return events
-    if verb not in ("drop", "keep") or not arg.isdigit():
-        raise IllegalMove("Choose a job to remove or put back, or deal the jobs.")
-    job = int(arg)
+    (job,) = fields
     if verb == "drop":
         if str(job) not in state["jobs"]:
             raise IllegalMove(f"Job {job} is not in this game to remove.")
@@ -169,7 +171,7 @@ def start_round(cx: Content, state: State, rng: random.Random, events: list[Even
     if not screenwriter_possible(state):
         reveal_top_poster(cx, state, events)
     state["turn"] = {"order": turn_order(state), "index": 0, "cursor": 0, "seat": None, "taken": 0,
-                     "spent": []}
+                     "spent": [], "swapped_in": []}
     if option(state, "studio_order"):
         state["turn"]["order"] = []
     first = next_turn_seat(state)

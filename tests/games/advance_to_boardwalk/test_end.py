@@ -12,6 +12,7 @@ def test_game_ends_when_a_player_has_no_units_at_the_start_of_their_turn():
     for seat in range(3):
         give(state, seat, "insurance")
     roll(state, 0, [1, 1], "F")
+    act(state, 0, "draw")
     state["supply"][1] = 0  # seat 1 has built everything (placed by hand on the board below)
     state["stacks"]["traymore"] = [1] * 16
     state["owners"]["traymore"] = 1
@@ -34,7 +35,8 @@ def test_running_out_mid_turn_does_not_end_the_game_until_that_players_next_turn
     act(state, 0, "build:taffy-stand")  # the last unit
     assert state["supply"][0] == 0 and state["phase"] == "fortune"
     act(state, 0, "end", ScriptedRng([1, 1], ["F"]))
-    assert state["turn"] == 1 and state["phase"] == "fortune"  # seat 1 plays on
+    assert state["turn"] == 1 and state["phase"] == "fortune_roll"  # seat 1 plays on
+    act(state, 1, "draw")
     act(state, 1, "end")
     assert state["phase"] == "over" and state["end_reason"] == "units"
 

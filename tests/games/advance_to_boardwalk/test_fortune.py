@@ -59,6 +59,7 @@ def test_an_f_roll_turn_may_still_play_a_card():
     put(state, "garden-pier", [1])
     give(state, 0, "condemned")
     roll(state, 0, [5, 5], "F")
+    act(state, 0, "draw")
     assert state["phase"] == "fortune" and card_actions(state)
 
 
@@ -151,6 +152,51 @@ def test_second_chance_into_an_f_draws_instead_of_building():
     (card,) = give(state, 0, "second-chance")
     roll(state, 0, [1, 1], "green")
     act(state, 0, f"card:{card}", ScriptedRng([6, 5], ["F"]))
+    assert state["phase"] == "fortune" and len(state["hands"][0]) == 1
+
+
+def test_second_chance_answers_an_f_roll_before_the_draw():
+    # The card says "After your roll"; the sheet plays such cards immediately after rolling,
+    # so on an F they come before the F's draw (see NOTES.md).
+    state = fresh()
+    (card,) = give(state, 0, "second-chance")
+    roll(state, 0, [5, 5], "F")
+    assert set(actions(state, 0)) == {f"card:{card}", "draw"}
+    pile = len(state["draw_pile"])
+    act(state, 0, f"card:{card}", ScriptedRng([6, 5], ["red"]))
+    assert state["roll"] == {"dice": [6, 5], "colour": "red"} and state["phase"] == "build"
+    assert state["hands"][0] == [] and len(state["draw_pile"]) == pile  # no F card drawn
+    assert card in state["discard_pile"]
+
+
+def test_an_f_roll_with_cards_in_hand_waits_for_the_draw():
+    state = fresh()
+    (boom,) = give(state, 0, "boom")
+    roll(state, 0, [5, 5], "F")
+    assert state["phase"] == "fortune_roll" and actions(state, 0) == ["draw"]
+    with pytest.raises(IllegalMove, match="change nothing"):  # nothing is built on an F
+        act(state, 0, f"card:{boom}")
+    with pytest.raises(IllegalMove, match="draw your Fortune card first"):
+        act(state, 0, "end")
+    act(state, 0, "draw")
+    assert state["phase"] == "fortune" and len(state["hands"][0]) == 2
+    assert f"card:{boom}" not in actions(state, 0)  # after the draw it is too late
+
+
+def test_the_f_pause_does_not_tell_the_table_what_the_hand_holds():
+    public = []
+    for key in ("second-chance", "insurance"):
+        state = fresh()
+        give(state, 0, key)
+        roll(state, 0, [5, 5], "F")
+        public.append([c.action for c in game().legal(state, 0) if not c.private])
+        public.append(game().status(state) + game().prompt(state, 0))
+    assert public[0:2] == public[2:4]
+
+
+def test_an_f_roll_with_an_empty_hand_draws_at_once():
+    state = fresh()
+    roll(state, 0, [5, 5], "F")
     assert state["phase"] == "fortune" and len(state["hands"][0]) == 1
 
 

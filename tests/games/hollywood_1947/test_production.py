@@ -88,6 +88,17 @@ def test_swap_job_with_the_center_costs_the_turn():
     assert "8" in public_texts(events)
 
 
+def test_a_job_from_the_center_handed_on_by_the_producer_works_for_its_new_holder():
+    # The wait binds the player who swapped; the Producer's rule lets a player yet to play
+    # perform a job they are given.
+    state = restart(fresh(5), {1: 0, 2: 1, 4: 2, 8: 3, 9: 4})
+    state, _ = act(state, 0, "swap:1:3")  # seat 0 takes the Director from the center
+    for action in ("job:2", "pick:3", "pick:8"):  # the Producer hands it to seat 3
+        state, _ = act(state, 1, action)
+    state, _ = act(state, 2, "pass")
+    assert state["turn"]["seat"] == 3 and "job:3" in actions(state, 3)
+
+
 def test_no_swap_with_the_center_in_a_nine_player_game():
     state = fresh(9)
     seat = state["turn"]["seat"]
@@ -134,11 +145,12 @@ def test_without_the_screenwriter_writing_the_top_poster_is_revealed():
 
 
 def test_screenwriter_only_on_the_first_turn_of_a_round():
-    state = restart(fresh(2), {1: None, 3: 0, 4: 0, 5: 1, 6: 1})
+    # Studio Order, where a job from the center may be performed in the same round: even
+    # then, a Screenwriter taken mid-round does not write.
+    state = restart(fresh(2, studio_order=True), {1: None, 3: 0, 4: 0, 5: 1, 6: 1})
     assert state["poster"] is not None  # revealed at the start: Screenwriter in the center
     state, _ = act(state, 0, "swap:3:1")  # takes the Screenwriter mid-round
-    state, _ = act(state, 1, "pass")
-    assert state["turn"]["seat"] == 0
+    assert state["turn"]["seat"] == 0  # number 4 is seat 0's too
     assert "job:1" not in actions(state, 0)
     with pytest.raises(IllegalMove, match="first turn"):
         act(state, 0, "job:1")

@@ -52,6 +52,29 @@ def test_swap_either_job_even_one_already_used():
     assert state["jobs"]["9"] == 0 and state["jobs"]["4"] is None
 
 
+def test_a_job_swapped_in_from_the_center_waits_for_the_next_round():
+    # "Swapping your job costs your turn, so you will not be able to perform your new job
+    # until the next round" — not on the second pass either.
+    state = restart(fresh(2), {3: 0, 4: 0, 5: 1, 6: 1})
+    state, _ = act(state, 0, "swap:4:9")
+    state, _ = act(state, 1, "pass")
+    assert state["turn"]["seat"] == 0
+    assert "job:9" not in actions(state, 0) and "job:3" in actions(state, 0)
+    with pytest.raises(IllegalMove, match="from the next round"):
+        act(state, 0, "job:9")
+    state = restart(state)  # a round begins afresh
+    assert state["turn"]["seat"] == 0 and "job:9" in actions(state, 0)
+
+
+def test_studio_order_a_later_job_from_the_center_is_performed_at_its_number():
+    state = restart(fresh(2, studio_order=True), {3: 0, 4: 0, 5: 1, 6: 1})
+    state, _ = act(state, 0, "swap:3:9")
+    for seat in (0, 1, 1):  # numbers 4, 5 and 6
+        assert state["turn"]["seat"] == seat
+        state, _ = act(state, seat, "pass")
+    assert state["turn"]["seat"] == 0 and "job:9" in actions(state, 0)  # number 9
+
+
 def test_no_producer_in_small_games():
     for players in (1, 2, 3):
         state = fresh(players)
