@@ -142,7 +142,7 @@ def describe_card(cx: Content, key: str, view: View | None = None,
         if shown:
             lines.append(f"The last premiere (movie {premiere['round']}) revealed "
                          f"{shown} cop{'ies' if shown > 1 else 'y'}.")
-        lines.append("Cards go into movies face down: where the other copies are is not said.")
+        lines.append("Cards go into movies face down, so where the copies are is never said.")
     if mine is not None:
         held = sum(1 for face in mine["hand"] if face["name"] == card.name)
         lines.append(f"-# Only you see this: you hold {held or 'none'}.")
@@ -166,12 +166,11 @@ def describe_poster(cx: Content, poster_id: str, view: View | None = None) -> st
     films = [film for film in view["films"] if film["poster"] and film["poster"]["name"] == poster.name]
     if poster.two_player_removed and view["players"] == 2:
         lines.append("Not in this game (2 players).")
-    elif view["poster"] and view["poster"]["name"] == poster.name and view["phase"] != "over" \
-            and not films:
-        lines.append(f"It is movie {view['round']}'s poster.")
     elif films:
         film = films[-1]
         lines.append(f"Movie {film['round']}'s poster: won by {_winner(film['winner'])}.")
+    elif view["poster"] and view["poster"]["name"] == poster.name:
+        lines.append(f"It is movie {view['round']}'s poster.")
     else:
         # The same sentence whether it is still in the deck or a Screenwriter rejected it.
         lines.append("Not shown yet in this game.")
@@ -196,7 +195,7 @@ def describe_loyalty(cx: Content, team: str, view: View | None = None,
     return "\n".join(lines)
 
 
-def jobs_table(cx: Content, view: View) -> str:
+def jobs_table(view: View) -> str:
     """Every job in play, who holds it, and whether it was performed this movie."""
     if view["phase"] == "handpick":
         return "The jobs are being handpicked by {p0}; none is dealt yet."
