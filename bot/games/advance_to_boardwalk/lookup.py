@@ -10,7 +10,6 @@ game writes it (``$5M``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from .content import Board, CardKind, Property, Zone
@@ -44,34 +43,44 @@ def card_entries(board: Board) -> list[tuple[str, str]]:
 
 def place_entries(board: Board) -> list[tuple[str, str]]:
     """Properties ("Heinz Pier — Red, $5M", so "red" or "5" finds them too), then zones."""
-    props = [(p.id, f"{p.name} — {p.zone.capitalize()}, {_m(p.value)}")
-             for zone in board.zones for p in zone.properties]
-    zones = [(ZONE_PREFIX + zone.id, f"{zone.title}: all 5 properties") for zone in board.zones]
+    props = [
+        (p.id, f"{p.name} — {p.zone.capitalize()}, {_m(p.value)}")
+        for zone in board.zones
+        for p in zone.properties
+    ]
+    zones = [
+        (ZONE_PREFIX + zone.id, f"{zone.title}: all {len(zone.properties)} properties")
+        for zone in board.zones
+    ]
     return props + zones
 
 
 def topic_entries() -> list[tuple[str, str]]:
-    return [(topic.key, topic.title) for topic in TOPICS]
+    return list(TOPICS.items())
 
 
 # --- a Fortune card -------------------------------------------------------------------
 
 
-def describe_card(board: Board, key: str, view: View | None = None,
-                  hand: list[dict] | None = None) -> str:
+def describe_card(
+    board: Board, key: str, view: View | None = None, hand: list[dict] | None = None
+) -> str:
     """The card's text, copies and moment; in a game, what the table knows about it, and
     (``hand``: the asker's own cards, only for a private answer) how many the asker holds."""
     kind = board.cards[key]
-    lines = [f"**{kind.name}** — Fortune card, {kind.copies} of the {len(board.deck)} in the deck",
-             f"> {kind.text}",
-             f"**When:** {_when(board, kind)}"]
+    lines = [
+        f"**{kind.name}** — Fortune card, {kind.copies} of the {len(board.deck)} in the deck",
+        f"> {kind.text}",
+        f"**When:** {_when(board, kind)}",
+    ]
     if view is not None:
         if kind.last_place:
             lines.append(f"Last place now (ties count): {_names(_last_place(view))}.")
         last = view.get("last_played")
         played = f" The last card played was *{last['name']}*." if last else ""
-        lines.append(f"Fortune piles: {view['draw_pile']} to draw, "
-                     f"{view['discard_pile']} discarded.{played}")
+        lines.append(
+            f"Fortune piles: {view['draw_pile']} to draw, {view['discard_pile']} discarded.{played}"
+        )
     if hand is not None:
         held = sum(1 for card in hand if card["name"] == kind.name)
         lines.append(f"-# Only you see this: you hold {held or 'none'} of these.")
@@ -80,16 +89,21 @@ def describe_card(board: Board, key: str, view: View | None = None,
 
 def _when(board: Board, kind: CardKind) -> str:
     if kind.timing == "after_roll":
-        text = ("right after your roll, before you pick a zone or place a unit; at most one "
-                "such card per roll, besides your end-of-turn card.")
+        text = (
+            "right after your roll, before you pick a zone or place a unit; at most one "
+            "such card per roll, besides your end-of-turn card."
+        )
         if kind.effect == "reroll":
             text += " Also on an **F**, before you draw for it: the new roll replaces the F."
         return text
     if kind.timing == "reactive":
-        disasters = " and ".join(f"*{k.name}*" for k in board.cards.values()
-                                 if k.effect.startswith("disaster"))
-        return (f"never played by choice. When a disaster ({disasters}) would remove your units, "
-                "one Insurance is discarded instead and all your units stay.")
+        disasters = " and ".join(
+            f"*{k.name}*" for k in board.cards.values() if k.effect.startswith("disaster")
+        )
+        return (
+            f"never played by choice. When a disaster ({disasters}) would remove your units, "
+            f"one *{kind.name}* is discarded instead and all your units stay."
+        )
     text = "at the end of your turn, as the one card you may play then (also after an **F**)."
     if kind.last_place:
         text += " Only while your token is in last place; ties count."
@@ -115,11 +129,16 @@ def describe_place(board: Board, value: str, view: View | None = None) -> str:
 
 
 def describe_property(board: Board, prop: Property, view: View | None = None) -> str:
-    lines = [f"**{prop.name}** — {board.zone(prop.zone).title}, {_m(prop.value)}",
-             f"Each unit here costs {_m(prop.value)} of the building budget; its owner's token "
-             f"counts {_m(prop.value)}."]
-    reach = [f"*{kind.name}*" + (" (while vacant)" if kind.effect == "build_vacant" else "")
-             for kind in board.cards.values() if kind.max_value and prop.value <= kind.max_value]
+    price = _m(prop.value)
+    lines = [
+        f"**{prop.name}** — {board.zone(prop.zone).title}, {price}",
+        f"Each unit here costs {price} of the building budget; its owner's token counts {price}.",
+    ]
+    reach = [
+        f"*{kind.name}*" + (" (while vacant)" if kind.effect == "build_vacant" else "")
+        for kind in board.cards.values()
+        if kind.max_value and prop.value <= kind.max_value
+    ]
     if reach:
         lines.append(f"Fortune cards that can build here: {', '.join(reach)}.")
     if view is not None:
@@ -133,10 +152,15 @@ def _holding(board: Board, prop: Property, stack: list[int], seats: list[int]) -
     owner = owner_of(stack)
     counts = Counter(stack)
     others = [f"{{p{seat}}} {count}" for seat, count in counts.items() if seat != owner]
-    held = (f"{counts[owner]} of {_units(len(stack))} ({', '.join(others)})" if others
-            else _units(counts[owner]))
-    lines = [f"**Now:** {{p{owner}}} owns it with {held}.",
-             f"Stack, bottom to top: {_names(stack)}."]
+    held = (
+        f"{counts[owner]} of {_units(len(stack))} ({', '.join(others)})"
+        if others
+        else _units(counts[owner])
+    )
+    lines = [
+        f"**Now:** {{p{owner}}} owns it with {held}.",
+        f"Stack, bottom to top: {_names(stack)}.",
+    ]
     takes = []
     for seat in seats:
         if seat != owner:
@@ -157,8 +181,8 @@ def units_to_take(stack: list[int], seat: int) -> int:
 
 def describe_zone(board: Board, zone: Zone, view: View | None = None) -> str:
     values = [p.value for p in zone.properties]
-    lines = [f"**{zone.title}** — {len(values)} properties, "
-             f"${min(values)}–{max(values)}M, {_m(sum(values))} in all"]
+    span = f"${min(values)}–{max(values)}M"
+    lines = [f"**{zone.title}** — {len(values)} properties, {span}, {_m(sum(values))} in all"]
     for prop in zone.properties:
         line = f"- {prop.name} · {_m(prop.value)}"
         if view is not None:
@@ -195,9 +219,11 @@ def holdings(board: Board, view: View) -> str:
     for info in ranked:
         seat = info["seat"]
         cards = info["hand_size"]
-        lines.append(f"{{p{seat}}} — {_m(info['value'])} in {info['properties']} "
-                     f"propert{'y' if info['properties'] == 1 else 'ies'} · "
-                     f"{info['units_left']} units left · {cards} Fortune card{'s' if cards != 1 else ''}")
+        lines.append(
+            f"{{p{seat}}} — {_m(info['value'])} in {info['properties']} "
+            f"propert{'y' if info['properties'] == 1 else 'ies'} · "
+            f"{info['units_left']} units left · {cards} Fortune card{'s' if cards != 1 else ''}"
+        )
         owned, elsewhere = [], []
         for pid, stack in stacks.items():
             prop, mine = board.properties[pid], stack.count(seat)
@@ -210,104 +236,122 @@ def holdings(board: Board, view: View) -> str:
         if elsewhere:
             lines.append(f"- also on {', '.join(elsewhere)}")
     vacant = sum(1 for stack in stacks.values() if not stack)
-    lines.append(f"-# {vacant} of {len(stacks)} properties vacant · "
-                 f"the last space is {_m(view['track']['last_space'])}")
+    lines.append(
+        f"-# {vacant} of {len(stacks)} properties vacant · "
+        f"the last space is {_m(view['track']['last_space'])}"
+    )
     return "\n".join(lines)
 
 
 # --- rules by topic -------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class Topic:
-    key: str
-    title: str
-
-
-TOPICS = (
-    Topic("dice", "Rolling the dice (W and F)"),
-    Topic("building", "Building: budget and cost"),
-    Topic("vacant", "Vacant lots and stacking"),
-    Topic("ownership", "Ownership and ties"),
-    Topic("track", "Tokens, the track and F spaces"),
-    Topic("fortune", "Fortune cards: when to play"),
-    Topic("last-place", "Last place"),
-    Topic("disasters", "Disasters and Insurance"),
-    Topic("end", "End of the game and winning"),
-    Topic("setup", "Set-up: units and cards"),
-)
+#: What players dispute mid-game: the sheet's rules and our readings where it is silent
+#: (``data/advance-to-boardwalk/NOTES.md``). Key -> title.
+TOPICS = {
+    "dice": "Rolling the dice (W and F)",
+    "building": "Building: budget and cost",
+    "vacant": "Vacant lots and stacking",
+    "ownership": "Ownership and ties",
+    "track": "Tokens, the track and F spaces",
+    "fortune": "Fortune cards: when to play",
+    "last-place": "Last place",
+    "disasters": "Disasters and Insurance",
+    "end": "End of the game and winning",
+    "setup": "Set-up: units and cards",
+}
 
 
 def describe_topic(board: Board, key: str, view: View | None = None) -> str:
-    """The rule in a few sentences, from the sheet and our readings where it is silent
-    (``data/advance-to-boardwalk/NOTES.md``); in a game, where the table stands on it."""
-    title = next(topic.title for topic in TOPICS if topic.key == key)
-    text = _topic_text(board, key)
+    """The rule in a few sentences; in a game, where the table stands on it."""
     now = _topic_now(board, key, view) if view is not None else ""
-    return f"**{title}**\n{text}" + (f"\n**Now:** {now}" if now else "")
+    return f"**{TOPICS[key]}**\n{_topic_text(board, key)}" + (f"\n**Now:** {now}" if now else "")
 
 
 def _topic_text(board: Board, key: str) -> str:
-    last = board.last_space
+    last = _m(board.last_space)
+    cards = board.cards.values()
     spaces = ", ".join(str(space) for space in sorted(board.fortune_spaces))
-    named = {kind.effect: f"*{kind.name}*" for kind in board.cards.values()}
-    last_place = " and ".join(f"*{k.name}*" for k in board.cards.values() if k.last_place)
-    disasters = " and ".join(f"*{k.name}*" for k in board.cards.values()
-                             if k.effect.startswith("disaster"))
-    units = ", ".join(f"{units} each with {players} players"
-                      for players, units in sorted(UNITS_BY_PLAYERS.items()))
-    return {
-        "dice": "Your dice are rolled for you as your turn begins: two numbered dice (their sum is "
-                "your building budget in $M) and the colour die. A colour: build in that zone. "
-                "**W**ild: you pick the zone. **F**ortune: the numbers don't count; draw a "
-                "Fortune card, then you may play one and your turn ends.",
-        "building": "Each unit costs its property's value, also when several go on the same "
-                    "property (two units on a $3M property use $6M). The total may not exceed "
-                    "the dice (no change given). Build in one zone only, unless "
-                    f"{named.get('second_zone', 'a card')} allows two. You must place at least "
-                    "one unit if you can.",
-        "vacant": "A vacant property takes at most **one** unit per turn: a lot you opened this "
-                  "turn takes no second unit this turn. A property already occupied may take "
-                  "several, also on top of opponents' units.",
-        "ownership": "Most units on a property owns it. On a tie, the tied player whose unit is "
-                     "lowest in the stack owns it. Ownership is settled after every single unit, "
-                     "so the property card and the tokens move at once. `/boardwalk property` "
-                     "says how many units would take a property.",
-        "track": f"Your token always stands on the total value you own, from START to the last "
-                 f"space ({_m(last)}); it moves back when you lose a property. F spaces "
-                 f"({spaces}): land on one moving forward on your own turn (by building or by a "
-                 "card) to draw a bonus Fortune card.",
-        "fortune": f"You start with {OPENING_HAND} cards, kept secret. At the end of your turn you "
-                   "may play **one** card. Cards that say \"After your roll\" are played right "
-                   "after the roll, before you pick a zone or build (one per roll), besides the "
-                   "end-of-turn card. Played cards are discarded; an empty draw pile is refilled "
-                   "by shuffling the discards. `/boardwalk card` tells each card's moment.",
-        "last-place": f"{last_place} need your token in last place, and ties count: everyone "
-                      "on the lowest space is in last place.",
-        "disasters": f"{disasters} remove units. Insurance is never played by choice: when a "
-                     "disaster would remove your units, one Insurance leaves your hand and all "
-                     "your units stay for that disaster.",
-        "end": f"The game ends at once when a token reaches the last space ({_m(last)}), even in "
-               "the middle of a build, or when a player has no hotel units at the start of "
-               "their turn. Most $ of property wins; tie-break: most properties; a remaining "
-               "tie is shared.",
-        "setup": f"Hotel units: {units}. Everyone is dealt {OPENING_HAND} secret Fortune cards. "
-                 "The highest roll of the two numbered dice goes first (ties roll again); play "
-                 "passes to the next seat.",
-    }[key]
+    two_zones = next((f"*{k.name}*" for k in cards if k.effect == "second_zone"), "a card")
+    last_place = " and ".join(f"*{k.name}*" for k in cards if k.last_place)
+    disasters = " and ".join(f"*{k.name}*" for k in cards if k.effect.startswith("disaster"))
+    insurance = next((f"*{k.name}*" for k in cards if k.timing == "reactive"), "Insurance")
+    units = ", ".join(f"{n} each with {p} players" for p, n in sorted(UNITS_BY_PLAYERS.items()))
+    texts = {
+        "dice": (
+            "Your dice are rolled for you as your turn begins: two numbered dice (their sum is "
+            "your building budget in $M) and the colour die. A colour: build in that zone. "
+            "**W**ild: you pick the zone. **F**ortune: the numbers don't count; draw a Fortune "
+            "card, then you may play one and your turn ends."
+        ),
+        "building": (
+            "Each unit costs its property's value, also when several go on the same property "
+            "(two units on a $3M property use $6M). The total may not exceed the dice (no "
+            f"change given). Build in one zone only, unless {two_zones} allows two. You must "
+            "place at least one unit if you can."
+        ),
+        "vacant": (
+            "A vacant property takes at most **one** unit per turn: a lot you opened this turn "
+            "takes no second unit this turn. A property already occupied may take several, also "
+            "on top of opponents' units."
+        ),
+        "ownership": (
+            "Most units on a property owns it. On a tie, the tied player whose unit is lowest "
+            "in the stack owns it. Ownership is settled after every single unit, so the property "
+            "card and the tokens move at once. `/boardwalk property` says how many units would "
+            "take a property."
+        ),
+        "track": (
+            "Your token always stands on the total value you own, from START to the last space "
+            f"({last}); it moves back when you lose a property. F spaces ({spaces}): land on one "
+            "moving forward on your own turn (by building or by a card) to draw a bonus Fortune "
+            "card."
+        ),
+        "fortune": (
+            f"You start with {OPENING_HAND} cards, kept secret. At the end of your turn you may "
+            'play **one** card. Cards that say "After your roll" are played right after the '
+            "roll, before you pick a zone or build, or on an **F** before you draw (one per "
+            "roll), besides the end-of-turn card. Played cards are discarded; an empty draw pile "
+            "is refilled by shuffling the discards. `/boardwalk card` tells each card's moment."
+        ),
+        "last-place": (
+            f"{last_place} need your token in last place, and ties count: everyone on the "
+            "lowest space is in last place."
+        ),
+        "disasters": (
+            f"{disasters} remove units. {insurance} is never played by choice: when a disaster "
+            f"would remove your units, one {insurance} leaves your hand and all your units stay "
+            "for that disaster."
+        ),
+        "end": (
+            f"The game ends at once when a token reaches the last space ({last}), even in the "
+            "middle of a build, or when a player has no hotel units at the start of their turn. "
+            "Most $ of property wins; tie-break: most properties; a remaining tie is shared."
+        ),
+        "setup": (
+            f"Hotel units: {units}. Everyone is dealt {OPENING_HAND} secret Fortune cards. The "
+            "highest roll of the two numbered dice goes first (ties roll again); play passes "
+            "to the next seat."
+        ),
+    }
+    return texts[key]
 
 
 def _topic_now(board: Board, key: str, view: View) -> str:
+    """Where each player stands on the topic, from the public view ("" for most topics)."""
     seats = view["seats"]
     if key == "last-place":
         return f"last place (ties count): {_names(_last_place(view))}."
     if key == "track":
-        return "; ".join(f"{{p{s['seat']}}} on {_m(s['token'])}" + _next_f(board, s["token"])
-                         for s in seats) + "."
-    if key == "end":
-        return "; ".join(f"{{p{s['seat']}}} {_m(s['token'])} of {_m(board.last_space)}, "
-                         f"{s['units_left']} units left" for s in seats) + "."
-    return ""
+        parts = [f"{{p{s['seat']}}} on {_m(s['token'])}{_next_f(board, s['token'])}" for s in seats]
+    elif key == "end":
+        last = _m(board.last_space)
+        parts = [
+            f"{{p{s['seat']}}} {_m(s['token'])} of {last}, {s['units_left']} units left"
+            for s in seats
+        ]
+    else:
+        return ""
+    return "; ".join(parts) + "."
 
 
 def _next_f(board: Board, token: int) -> str:
