@@ -54,7 +54,7 @@ def suggest(typed: str, entries: Iterable[tuple[str, str]]) -> list[app_commands
         key = folded(name)
         if not query or key.startswith(query):
             rank = 0
-        elif any(word.startswith(query) for word in key.replace("-", " ").replace("*", "").split()):
+        elif any(word.startswith(query) for word in _words(key)):
             rank = 1
         elif query in key:
             rank = 2
@@ -78,12 +78,19 @@ def find(typed: str, entries: Iterable[tuple[str, str]], what: str) -> str:
     if len(exact) == 1:
         return exact[0]
     starting = [(value, name) for value, name in entries if folded(name).startswith(query)] if query else []
+    if not starting and query:  # "vistavision" for "Anamorphic Lens / VistaVision"
+        starting = [(value, name) for value, name in entries
+                    if any(word.startswith(query) for word in _words(folded(name)))]
     if len(starting) == 1:
         return starting[0][0]
     if starting:
         listed = ", ".join(name for _, name in starting[:5])
         raise TableError(f"Several {what}s start with “{typed[:40]}”: {listed}… Pick one from the list.")
     raise TableError(f"I know no {what} called “{typed[:40]}”. Start typing and pick one from the list.")
+
+
+def _words(name: str) -> list[str]:
+    return name.replace("-", " ").replace("/", " ").replace("*", "").split()
 
 
 def _clip(text: str) -> str:
@@ -133,14 +140,17 @@ class GameCog(commands.Cog):
         return name_seats(text, table.names()) if table is not None else text
 
     async def answer(self, interaction: discord.Interaction, text: str, *, share: bool = False,
-                     file: discord.File | None = None) -> None:
-        """Privately, unless the asker chose to share it with the thread (then it pings nobody)."""
+                     file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
+        """Privately, unless the asker chose to share it with the thread (then it pings nobody);
+        in as many messages as it takes, a picture or controls going with the last."""
         chunks = split_text(text)
         for n, chunk in enumerate(chunks):
             kwargs: dict[str, Any] = {"ephemeral": not share,
                                       "allowed_mentions": discord.AllowedMentions.none()}
             if file is not None and n == len(chunks) - 1:
                 kwargs["file"] = file
+            if view is not None and n == len(chunks) - 1:
+                kwargs["view"] = view
             if interaction.response.is_done():
                 await interaction.followup.send(chunk, **kwargs)
             else:
