@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from . import registry
-from .dispatch import Dispatcher, Outgoing
+from .dispatch import Dispatcher, Outgoing, Posted
 from .store import SeatRecord, Store
 from .tables import Member, Table, Tables
 
@@ -28,6 +28,8 @@ class FileTransport:
         self.out = out
         self.transcript = (out / "transcript.md").open("w", encoding="utf-8")
         self.images: list[Path] = []
+        self.posts = 0
+        self.edits = 0
 
     def close(self) -> None:
         self.transcript.close()
@@ -36,20 +38,42 @@ class FileTransport:
         self.transcript.write(text.rstrip() + "\n\n")
         self.transcript.flush()
 
-    async def post(self, table: Table, message: Outgoing) -> None:
+    async def post(self, table: Table, message: Outgoing) -> Posted:
         lines = [f"### Move {message.version}", message.text] if message.text else [f"### Move {message.version}"]
         for filename, png in message.images:
             path = self.out / f"{len(self.images) + 1:04d}-{filename}"
             path.write_bytes(png)
             self.images.append(path)
             lines.append(f"![{filename}]({path.name})")
+        self._write("\n".join(lines + self._standing(table, message)))
+        self.posts += 1
+        return Posted(channel_id=table.id, message_id=self.posts, controls=message.result is None)
+
+    async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted:
+        """The transcript is a log: an edit of the turn's post is written as its added lines."""
+        lines = [f"### Move {message.version} (the same post, edited)"]
+        if message.added:
+            lines.append(message.added)
+        self._write("\n".join(lines + self._standing(table, message)))
+        self.edits += 1
+        return posted
+
+    async def clear_controls(self, table: Table, posted: Posted) -> None:
+        pass  # nothing in a transcript can be clicked
+
+    @staticmethod
+    def _standing(table: Table, message: Outgoing) -> list[str]:
+        """Who has decided, whom the game waits on and on what, or the result."""
+        lines = []
+        if message.decided:
+            lines.append(f"({message.decided[0]} of {message.decided[1]} decided)")
         for seat in message.turn:
             options = ", ".join(c["label"] for c in seat["choices"][:6])
             more = f" (+{seat['private_choices']} private)" if seat.get("private_choices") else ""
             lines.append(f"→ {table.seats[seat['seat']].name}: {seat['prompt']} [{options}{more}]")
         if message.result:
             lines.append(f"**Result:** {message.result}")
-        self._write("\n".join(lines))
+        return lines
 
     async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
         self._write(f"_(private to {seat.name})_ {message.text}")
@@ -89,7 +113,8 @@ async def run_demo(game_id: str, players: int, seed: int, out: Path, *, quiet: b
     winners = ", ".join(names[w] for w in result.get("winners", [])) or "nobody"
     if not quiet:
         print(f"{registry.game(game_id).name}: {moves} moves by {players} bots in {elapsed:.1f}s; "
-              f"{len(transport.images)} images and transcript.md in {out}")
+              f"{transport.posts} posts ({transport.edits} edits), {len(transport.images)} images "
+              f"and transcript.md in {out}")
     return f"Result: {winners} won. {_plain(result.get('summary', ''), names)}"
 
 

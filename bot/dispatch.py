@@ -5,6 +5,13 @@ transaction; this module sends them afterwards and marks each delivered. On
 start-up it sends whatever a crash left behind. A burst of moves (bots replying
 to a human) is coalesced into one thread message with the newest board.
 
+The thread gets one post per decision, not per click: while a move only continues the
+decision the game's newest post shows (the same seat building unit by unit, or one more
+answer to a simultaneous decision), that post is edited — a line added, or the count of
+those who have decided — and pings nobody. A new post pings only the members it newly asks
+who did not just move. Controls whose moves are no longer legal are taken off (the
+``posts`` table remembers which messages carry them), in the thread and in DMs.
+
 Whatever fails while an item is prepared (its board drawn) or sent is that item's
 failure: counted, retried with backoff (kept in the store, so across restarts),
 and only its own game's later items wait behind it. What can never be sent is
@@ -14,17 +21,22 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import hashlib
+import json
 import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from . import registry
 from .store import OutboxItem, SeatRecord, Store
+from .store.sqlite import PostRecord
 from .tables import Table
+from .notify import NotifySettings
 from .text import markdown_name
+from .timers import quiet_key
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +91,20 @@ class Outgoing:
     # Which outbox items this is: sent again after a crash (posted, not yet marked sent),
     # the same key lets Discord return the first message instead of posting a second.
     key: str = ""
+    # Whom the post pings: None for everyone it asks to act (a reminder), else these users.
+    pings: list[int] | None = None
+    decided: tuple[int, int] | None = None  # (have decided, were asked) in a simultaneous decision
+    added: str = ""  # in an edit: the lines this delivery adds to ``text``
+
+
+@dataclass(frozen=True)
+class Posted:
+    """Where a transport put a message, so the dispatcher can come back to it."""
+
+    channel_id: int
+    message_id: int
+    parts: int = 1          # messages it took (a long text is split); only a one-part post is edited
+    controls: bool = False  # it carries buttons or selects
 
 
 class Transport(Protocol):
@@ -86,16 +112,32 @@ class Transport(Protocol):
 
     A send that fails raises: Undeliverable when it never will succeed (parked at once),
     Unavailable or an OSError when it may later (retried for about a day); anything else
-    is taken for a bug in preparing the message (parked after a few tries)."""
+    is taken for a bug in preparing the message (parked after a few tries).
 
-    async def post(self, table: Table, message: Outgoing) -> None:
-        """Post into the game's thread."""
+    ``edit`` and ``clear_controls`` are optional, and only used on what ``post`` and
+    ``send_private`` said they ``Posted``: a transport without them posts every time."""
 
-    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
-        """Send to one player privately; False when they cannot be reached (DMs closed)."""
+    async def post(self, table: Table, message: Outgoing) -> Posted | None:
+        """Post into the game's thread; where the message (its last part) went."""
+
+    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> Posted | bool:
+        """Send to one player privately: False when they cannot be reached (DMs closed);
+        where it went when it carries controls, else True."""
 
     async def notice(self, table: Table, text: str) -> None:
         """A plain line in the game's thread (no board, no controls)."""
+
+    async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
+        """Make a thread post show ``message`` instead (text and controls; its images stay,
+        and it pings nobody). None when it cannot: the message is gone, or the text would
+        no longer fit in one message; the dispatcher then posts anew."""
+
+    async def clear_controls(self, table: Table, posted: Posted) -> None:
+        """Take the buttons and selects off a message (one already gone is no error)."""
+
+    async def controls_version(self, table: Table, posted: Posted) -> int | None:
+        """The game version a message's move controls carry now (None: it has none, or is
+        gone). Optional: tells a DM refreshed by a click in it from one clicked around."""
 
 
 class Dispatcher:
@@ -173,18 +215,111 @@ class Dispatcher:
                 return delivered, False
             if outcome is Outcome.SENT:
                 delivered += len(batch)
+        if table.record.status != "running" and self._clears:
+            # The game is over: no move is legal any more, on any of its messages.
+            await self._clear(table, await self.store.live_posts(table.id))
         return delivered, True
+
+    @property
+    def _edits(self) -> bool:
+        return hasattr(self.transport, "edit")
+
+    @property
+    def _clears(self) -> bool:
+        return hasattr(self.transport, "clear_controls")
 
     async def _deliver_post(self, table: Table, items: list[OutboxItem]) -> Outcome:
         try:
-            message = await self._compose_post(table, items)
+            versions = [i.payload["version"] for i in items if "asked" in i.payload]
+            latest = await self.store.turn_post(table.id) if self._edits else None
+            plan = plan_post(items, await self.store.movers(table.id, versions), latest)
+            plan, to_dm = await self._as_members_wish(table, plan, items[-1].payload)
+            message = await self._compose_post(table, items, plan)
         except Exception as error:
             return await self._failed(table, items, error, preparing=True)
-        if message is not None:
+        if message is None:
+            return await self._nothing_to_show(table, items, plan)
+        posted: Posted | None = None
+        if plan.edit is not None:
             try:
-                await self.transport.post(table, message)
+                edit = self.transport.edit  # type: ignore[attr-defined]
+                posted = await edit(table, _where(plan.edit), message)
+            except Undeliverable as error:  # refused (an archived thread, say): a post may not be
+                log.info("editing message %s of game %s refused, posting instead: %s",
+                         plan.edit.message_id, table.id, error)
             except Exception as error:
                 return await self._failed(table, items, error)
+            if posted is None:  # the message is gone or full: the decision goes on in a new post
+                plan = plan.as_new_post()
+                try:
+                    message = await self._compose_post(table, items, plan)
+                except Exception as error:
+                    return await self._failed(table, items, error, preparing=True)
+                if message is None:
+                    return await self._nothing_to_show(table, items, plan)
+        if plan.edit is None:
+            try:
+                posted = await self.transport.post(table, message)
+            except Exception as error:
+                return await self._failed(table, items, error)
+        await self._tell_by_dm(table, to_dm, items[-1])
+        if not isinstance(posted, Posted):  # a transport that does not say where its posts go
+            await self._sent(items)
+            return Outcome.SENT
+        # Stale controls come off before the items count as delivered: a crash in between
+        # delivers them again, finding the same post (nonce) and clearing what is left.
+        await self._tidy(table, plan, kept=posted.message_id)
+        await self.store.save_post(
+            table.id, seat=None, channel_id=posted.channel_id, message_id=posted.message_id,
+            parts=posted.parts, version=message.version, live=posted.controls, run=plan.run.json(),
+            post_id=plan.edit.id if plan.edit is not None else None, sent=[i.id for i in items])
+        await self._recovered()
+        return Outcome.SENT
+
+    async def _as_members_wish(self, table: Table, plan: PostPlan,
+                               last: dict[str, Any]) -> tuple[PostPlan, list[dict[str, Any]]]:
+        """Apply each pinged member's ``/game notify`` settings: no ping for those who want
+        none in the thread; for those in their quiet hours, the ping is held (a timer
+        releases it when the hours end, if the game still waits on them); and the turns of
+        those who want a DM, to send once the post is out."""
+        if not plan.pings:
+            return plan, []
+        wishes = await self.store.notify_settings(plan.pings)
+        now = self.clock()
+        turns = {turn["user_id"]: turn for turn in last.get("turn", []) if turn.get("user_id")}
+        pings, to_dm = [], []
+        for user_id in plan.pings:
+            wish = wishes.get(user_id, NotifySettings())
+            turn = turns.get(user_id)
+            quiet_until = wish.quiet_until(now)
+            if quiet_until is not None and turn is not None:
+                await self.store.hold_ping(table.id, quiet_key(turn["seat"], last.get("version", 0)), quiet_until)
+                continue
+            if wish.ping_in_thread:
+                pings.append(user_id)
+            if wish.dm_on_turn and turn is not None and turn.get("choices"):
+                to_dm.append(turn)  # a wholly private decision comes by DM anyway
+        return replace(plan, pings=pings), to_dm
+
+    async def _tell_by_dm(self, table: Table, turns: list[dict[str, Any]], item: OutboxItem) -> None:
+        """A DM to each member who asked for one when a game waits on them: a courtesy beside
+        the thread post (which has the controls), so a failure is logged, not retried."""
+        for turn in turns:
+            seat = table.seats[turn["seat"]]
+            message = Outgoing(game_id=table.id, game_type=table.record.game_type,
+                               version=item.payload.get("version", 0),
+                               text=f"▶ Your move: {turn['prompt']}", key=f"{item.id}-turn-{seat.seat}")
+            try:
+                await self.transport.send_private(table, seat, message)
+            except Exception as error:
+                log.warning("turn DM to seat %s of game %s failed: %s", seat.seat, table.id, _describe(error))
+
+    async def _nothing_to_show(self, table: Table, items: list[OutboxItem], plan: PostPlan) -> Outcome:
+        if plan.edit is None and plan.latest is not None and plan.latest.run:
+            # A new decision began with nothing to show the table: the post it replaces
+            # must not be edited later as if that decision went on there.
+            await self.store.update_posts([plan.latest.id], run={})
+        await self._tidy(table, plan, kept=None)
         await self._sent(items)
         return Outcome.SENT
 
@@ -200,7 +335,15 @@ class Dispatcher:
             reached = await self.transport.send_private(table, seat, message)
         except Exception as error:
             return await self._failed(table, [item], error)
-        await self._sent([item])
+        if isinstance(reached, Posted) and reached.controls and self._clears:
+            # A new decision by DM: the controls of this seat's earlier DMs are out of date.
+            await self._clear(table, [p for p in await self.store.live_posts(table.id) if p.seat == seat.seat])
+            await self.store.save_post(
+                table.id, seat=seat.seat, channel_id=reached.channel_id, message_id=reached.message_id,
+                parts=reached.parts, version=message.version, live=True, run={}, sent=[item.id])
+            await self._recovered()
+        else:
+            await self._sent([item])
         if not reached and await self.store.set_dm_ok(table.id, seat.seat, False):
             told = await self._notice(
                 table, f"I can't send direct messages to **{markdown_name(seat.name)}** (their DMs are closed). "
@@ -211,30 +354,98 @@ class Dispatcher:
             await self.store.set_dm_ok(table.id, seat.seat, True)  # opened again: tell again next time
         return Outcome.SENT
 
-    async def _compose_post(self, table: Table, items: list[OutboxItem]) -> Outgoing | None:
+    async def _compose_post(self, table: Table, items: list[OutboxItem], plan: PostPlan) -> Outgoing | None:
         """The thread message for consecutive thread items (rendered off the event loop);
         None when they have nothing new for the table."""
         last = items[-1].payload
-        text = "\n".join(p.payload["text"] for p in items if p.payload.get("text"))
-        if not text and not last.get("result") and all(not seat["choices"] for seat in last.get("turn", [])):
-            return None  # a private step (a card chosen in hand)
-        render = registry.kit(table.record.game_type).render
         images: list[tuple[str, bytes]] = []
-        for item in items:
-            payload = item.payload
-            # The board goes with every post anyway; events name the other pictures.
-            for name in [n for n in dict.fromkeys(payload.get("event_images", [])) if n != "board"]:
-                images.append((f"{name}-{payload['version']}.png",
-                               await asyncio.to_thread(render, _named(payload), name)))
-        if "view" in last:
-            images.append((f"board-{last['version']}.png",
-                           await asyncio.to_thread(render, _named(last), "board")))
+        if plan.edit is not None:
+            if not plan.added and plan.run.shown == plan.edit.run.get("shown"):
+                return None  # a step that changes nothing the post shows (a sealed bid's next unit)
+            # An edit keeps the post's pictures: the board was drawn when the decision was put,
+            # and is drawn again with the next post, once the game has moved on to another.
+        else:
+            if (not plan.body and not last.get("result") and not plan.pings
+                    and all(not seat["choices"] for seat in last.get("turn", []))):
+                return None  # a private step (a card chosen in hand) that asks nobody new
+            render = registry.kit(table.record.game_type).render
+            for item in items:
+                payload = item.payload
+                # The board goes with every post anyway; events name the other pictures.
+                for name in [n for n in dict.fromkeys(payload.get("event_images", [])) if n != "board"]:
+                    images.append((f"{name}-{payload['version']}.png",
+                                   await asyncio.to_thread(render, _named(payload), name)))
+            if "view" in last:
+                images.append((f"board-{last['version']}.png",
+                               await asyncio.to_thread(render, _named(last), "board")))
         return Outgoing(
             game_id=table.id, game_type=table.record.game_type, version=last.get("version", 0),
-            text=text, images=images[-10:],  # Discord takes at most 10 attachments a message
+            text=plan.body, images=images[-10:],  # Discord takes at most 10 attachments a message
             turn=last.get("turn", []), status=last.get("status", ""), result=last.get("result"),
-            key=f"{items[0].id}-{items[-1].id}",
+            key=f"{items[0].id}-{items[-1].id}", pings=plan.pings, decided=plan.decided, added=plan.added,
         )
+
+    async def _tidy(self, table: Table, plan: PostPlan, kept: int | None) -> None:
+        """Take the controls off the game's messages whose moves these items made stale:
+        older thread posts once ``kept`` (the message just posted or edited) took over, each
+        DM drawn before its seat was put a new decision, and all of them once the game is over."""
+        if not self._clears:
+            return
+        stale: list[PostRecord] = []
+        redrawn: dict[int, list[int]] = {}
+        live = await self.store.live_posts(table.id)
+        if table.record.status != "running":
+            await self._clear(table, [post for post in live if post.message_id != kept])
+            return
+        for post in live:
+            if post.seat is None:
+                if kept is not None and post.message_id != kept:
+                    stale.append(post)
+                continue
+            moment, version = plan.moments.get(post.seat, ("", 0))
+            if moment == "asked" and post.version < version:
+                stale.append(post)
+            elif moment == "redrawn" and post.version < version:
+                redrawn.setdefault(version, []).append(post.id)
+        for version, ids in redrawn.items():
+            await self._redrawn(table, version, [p for p in live if p.id in ids], stale)
+        await self._clear(table, stale)
+
+    async def _redrawn(self, table: Table, version: int, posts: list[PostRecord],
+                       stale: list[PostRecord]) -> None:
+        """Its seat moved at ``version`` by clicking in a private message, which the click
+        refreshed with what they can do now: a DM, or the ephemeral panel. Asked what the DM
+        shows now, a transport tells which; one that cannot is trusted to be the DM."""
+        ask = getattr(self.transport, "controls_version", None)
+        for post in posts:
+            try:
+                drawn = version if ask is None else await ask(table, _where(post))
+            except Exception as error:  # not worth holding anything up: asked again next time
+                log.warning("reading message %s of game %s failed: %s",
+                            post.message_id, table.id, _describe(error))
+                continue
+            if drawn is None:
+                await self.store.update_posts([post.id], live=False)  # refreshed without controls, or gone
+            elif drawn < version:
+                stale.append(post)  # clicked in the panel: the DM's controls are from before the move
+            else:
+                await self.store.update_posts([post.id], version=drawn)
+
+    async def _clear(self, table: Table, posts: list[PostRecord]) -> None:
+        """Controls off these messages; one that cannot be reached now keeps its mark and is
+        tried again when the game's next post goes out."""
+        cleared = []
+        for post in posts:
+            try:
+                await self.transport.clear_controls(table, _where(post))  # type: ignore[attr-defined]
+            except Undeliverable:
+                pass  # deleted, or no longer ours to edit: nothing left to clear
+            except Exception as error:
+                log.warning("clearing the controls of message %s of game %s failed: %s",
+                            post.message_id, table.id, _describe(error))
+                continue
+            cleared.append(post.id)
+        await self.store.update_posts(cleared, live=False)
 
     async def _sent(self, items: list[OutboxItem]) -> None:
         await self.store.mark_sent(i.id for i in items)
@@ -301,6 +512,149 @@ def _batches(items: list[OutboxItem]) -> list[list[OutboxItem]]:
         else:
             batches.append([item])
     return batches
+
+
+@dataclass(frozen=True)
+class Run:
+    """The decision a thread post shows, which later moves may continue by editing it."""
+
+    seats: frozenset[int]  # whom it was put to: one seat's turn, or several deciding at once
+    body: str = ""         # the event lines the post shows
+    shown: str = ""        # a digest of the rest (status, prompts, controls, count)
+
+    @classmethod
+    def of(cls, post: PostRecord | None) -> Run | None:
+        if post is None or post.parts != 1 or not post.run.get("seats"):
+            return None
+        return cls(frozenset(post.run["seats"]), post.run.get("body", ""), post.run.get("shown", ""))
+
+    def json(self) -> dict[str, Any]:
+        return {"seats": sorted(self.seats), "body": self.body, "shown": self.shown} if self.seats else {}
+
+    def answered_by(self, payload: dict[str, Any], seat: int | None) -> bool:
+        """Whether a move only continues this decision: one of its seats moved, no new
+        decision was put to anyone else, no picture but the board came of it, and the game
+        still waits on some of the same seats (the same one going on, or those yet to answer)."""
+        if "asked" not in payload or payload.get("result") or seat not in self.seats:
+            return False
+        if set(payload["asked"]) - {seat}:
+            return False
+        if any(name != "board" for name in payload.get("event_images", [])):
+            return False
+        waiting = {turn["seat"] for turn in payload.get("turn", [])}
+        if not waiting or not waiting <= self.seats:
+            return False
+        # Among several deciding, a move that leaves its maker deciding (a sealed bid's next
+        # unit) continues the decision only if it tells the table nothing: one that does may
+        # have settled it and put its maker the next ("Bids: …" and then their turn).
+        return len(self.seats) == 1 or seat not in waiting or not payload.get("text")
+
+
+@dataclass(frozen=True)
+class PostPlan:
+    """What a run of thread items does to the thread."""
+
+    latest: PostRecord | None  # the game's newest thread post
+    edit: PostRecord | None    # that post, when the items only continue its decision
+    run: Run                   # the decision the thread shows afterwards
+    body: str                  # all the event lines the message shows
+    added: str                 # the lines these items add
+    pings: list[int]
+    decided: tuple[int, int] | None
+    # Per seat, the last thing these moves did to its DMs: "asked" (a new decision was put
+    # to it, so DMs drawn before that version are stale) or "redrawn" (it moved by clicking
+    # a private message, which the click refreshed to that version).
+    moments: dict[int, tuple[str, int]]
+
+    def as_new_post(self) -> PostPlan:
+        """The post could not be edited (deleted, or full): the decision goes on in a new one,
+        which repeats the turn's lines if they fit comfortably, else starts from these."""
+        body = self.body if len(self.body) <= LINES_CARRIED_OVER else self.added
+        return replace(self, edit=None, body=body, run=replace(self.run, body=body))
+
+
+#: How much of a turn's text a new post repeats when the old one cannot be edited; the rest
+#: of a 2,000-character message is left for the status and prompts.
+LINES_CARRIED_OVER = 1500
+
+
+def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]],
+              latest: PostRecord | None) -> PostPlan:
+    """Edit the newest post or make a new one, with which text and pings (pure).
+
+    ``movers``: move -> (seat, user id) for the items that are moves. A move continues the
+    newest post's decision (``Run.answered_by``) or starts a new one; only when every item
+    continues it is the post edited. A one-seat turn grows by each move's lines; in a
+    decision put to several seats, the answers' lines ("… has finished advertising") are
+    collapsed into one count of those who have decided.
+
+    A new post pings the members it waits on whom one of these items newly asked (or, for
+    a reminder, a warning or a seat changing hands, that it names), unless they made one of
+    these moves themselves; an edit pings nobody."""
+    start = Run.of(latest)
+    run = start
+    continued = start is not None
+    kept: list[str] = []
+    asked_by_others: set[int] = set()
+    actors: set[int] = set()
+    moments: dict[int, tuple[str, int]] = {}
+    for item in items:
+        payload = item.payload
+        seat, user = None, None
+        if "asked" in payload:
+            version = payload["version"]
+            seat, user = movers.get(version, (None, None))
+            asked = set(payload["asked"])
+            # A member is not asked by their own move; a seat whose clock ran out (a bot moved
+            # for it, user None) is, if the game still waits on it.
+            asked_by_others |= asked - {seat} if user is not None else asked
+            if user is not None:
+                actors.add(user)
+                if seat not in asked:  # a member's move leaves them out only when answered in place
+                    moments[seat] = ("redrawn", version)
+            moments.update({s: ("asked", version) for s in asked})
+        else:
+            asked_by_others |= {turn["seat"] for turn in payload.get("turn", [])}
+        text = payload.get("text", "")
+        if run is not None and run.answered_by(payload, seat):
+            if len(run.seats) > 1:
+                text = ""  # said by the count instead
+        else:
+            continued = False
+            run = Run(frozenset(turn["seat"] for turn in payload.get("turn", [])))
+        if text:
+            kept.append(text)
+    last = items[-1].payload
+    waiting = {turn["seat"] for turn in last.get("turn", [])}
+    decided = None
+    if run is not None and len(run.seats) > 1 and run.seats - waiting:
+        decided = (len(run.seats - waiting), len(run.seats))
+    added = "\n".join(kept)
+    body = "\n".join(part for part in (start.body if continued and start else "", added) if part)
+    assert run is not None  # each item continued a run or began one
+    run = replace(run, body=body, shown=_shown(last, decided))
+    pings = [] if continued else [
+        turn["user_id"] for turn in last.get("turn", [])
+        if turn.get("user_id") and not turn.get("is_bot")
+        and turn["seat"] in asked_by_others and turn["user_id"] not in actors]
+    return PostPlan(latest, latest if continued else None, run, body, added, pings, decided, moments)
+
+
+def _shown(payload: dict[str, Any], decided: tuple[int, int] | None) -> str:
+    """A digest of what a post shows besides its event lines, so an edit that would change
+    nothing is not made. A lone player's public choices are drawn as controls carrying the
+    version; a panel button, shown otherwise, carries none."""
+    turn = payload.get("turn", [])
+    humans = [seat for seat in turn if not seat.get("is_bot")]
+    choices = humans[0]["choices"] if len(humans) == 1 else []
+    what = [payload.get("status"), payload.get("result"), decided,
+            [[seat["seat"], seat.get("user_id"), seat["prompt"]] for seat in turn],
+            [[c["action"], c["label"]] for c in choices], payload.get("version") if choices else None]
+    return hashlib.blake2s(json.dumps(what).encode(), digest_size=8).hexdigest()
+
+
+def _where(post: PostRecord) -> Posted:
+    return Posted(post.channel_id, post.message_id, post.parts)
 
 
 def _describe(error: BaseException) -> str:

@@ -54,12 +54,18 @@ class Notifications:
     """The table service's notices (a mixin of ``Tables``)."""
 
     def _notifications(self, table: Table, state: dict[str, Any], events: list[Event],
-                       version: int, newly_asked: set[int]) -> list[tuple[str, dict[str, Any]]]:
+                       version: int, newly_asked: set[int],
+                       shown_in_place: int | None = None) -> list[tuple[str, dict[str, Any]]]:
         names = table.names()
         public = [e for e in events if e.public]
         thread = {
             "text": "\n".join(name_seats(e.text, names) for e in public),
             "event_images": [e.image for e in public if e.image],
+            # The seats this move put a new decision to (its maker too, unless they clicked
+            # in a private message refreshed in place). The dispatcher reads from it whom to
+            # ping, whether the move only continues the decision the thread's post shows
+            # (an edit, not a new post), and which DMs' controls went stale.
+            "asked": sorted(newly_asked),
         }
         thread.update(self.turn_payload(table, state, version))
         outbox: list[tuple[str, dict[str, Any]]] = [("thread", thread)]
@@ -70,7 +76,8 @@ class Notifications:
         game = registry.game(table.record.game_type)
         running = game.result(state) is None
         for seat in table.seats:
-            if seat.is_bot:
+            # A mover answered in place reads this move's news in the message they clicked.
+            if seat.is_bot or seat.seat == shown_in_place:
                 continue
             private = by_seat.get(seat.seat, [])
             payload: dict[str, Any] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import registry, timers
@@ -21,6 +22,14 @@ from .store import Store
 from .table import Member, StaleMove, Table, TableError
 
 __all__ = ["BOT_NAMES", "SEAT_TOKEN", "Member", "StaleMove", "Table", "TableError", "Tables", "choice_payload", "name_seats"]
+
+
+@dataclass(frozen=True)
+class Moved(Table):
+    """The table after a move, with what that move told the mover privately (seats named):
+    a caller answering in place shows it in the message clicked, as no DM carries it."""
+
+    told: str = ""
 
 
 class Tables(Seating, Notifications):
@@ -53,13 +62,14 @@ class Tables(Seating, Notifications):
     # -- play --------------------------------------------------------------
 
     async def act(self, game_id: int, member: Member, action: str, *, version: int | None = None,
-                  in_place: bool = False) -> Table:
+                  in_place: bool = False) -> Moved:
         """Make ``action`` for the seat ``member`` holds; bots answer after it.
 
         ``version`` is the game version the user saw (a button carries it): when
         the user's own choices have changed since, the move is refused as stale.
-        ``in_place``: the caller shows the player their next choices itself (it
-        refreshes the private message they clicked), so none are sent by DM.
+        ``in_place``: the caller shows the player what the move told them
+        (``Moved.told``) and their next choices itself (it refreshes the private
+        message they clicked), so neither is sent by DM.
         """
         table = await self._running(game_id)
         seat = table.seat_of(member.id)
@@ -69,18 +79,33 @@ class Tables(Seating, Notifications):
         state = table.record.state
         now = name_seats(game.status(state), table.names())
         if version is not None and version < table.record.seat_epochs.get(seat, 0):
+            await self._refuse_a_repeat(game_id, version, member, action)
             raise StaleMove("That button is from an earlier moment of this game and no longer "
                             f"applies. Now: {now} Here is what you can do now:", game_id)
         if seat not in game.pending(state) and not game.legal(state, seat):
             raise TableError(f"It is not your turn. Now: {now}")
-        await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
-                          timeouts={seat: 0} if table.seats[seat].timeouts else None)
+        try:
+            told = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
+                                     timeouts={seat: 0} if table.seats[seat].timeouts else None)
+        except StaleMove:
+            await self._refuse_a_repeat(game_id, table.record.version, member, action)
+            raise
         if self.autoplay_bots:
             await self.run_bots(game_id)
         # Woken once the bots have answered, the dispatcher posts the move and their
         # replies together, instead of half a turn at a time.
         self._notify()
-        return await self.table(game_id)
+        after = await self.table(game_id)
+        return Moved(after.record, after.seats, told)
+
+    async def _refuse_a_repeat(self, game_id: int, seen: int, member: Member, action: str) -> None:
+        """A double click: the one move since the version the click saw is this member's
+        own same move. Say so, rather than that someone else moved first."""
+        now = await self.table(game_id)
+        if now.record.version == seen + 1 and await self.store.action_at(game_id, seen + 1) == (
+                now.seat_of(member.id), action, member.id):
+            raise StaleMove("You made that move a moment ago (a double click?); it counts once. "
+                            "Here is what you can do now:", game_id)
 
     async def run_bots(self, game_id: int, limit: int = 10_000) -> int:
         """Let bot seats move while any is pending; returns how many moves they made."""
@@ -143,7 +168,8 @@ class Tables(Seating, Notifications):
 
     async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None,
                      in_place: bool = False, fired: str | None = None,
-                     timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> None:
+                     timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> str:
+        """Make one move and commit it; returns what it told ``seat`` privately."""
         kit_ = registry.kit(table.record.game_type)
         game = kit_.game
         old = table.record.state
@@ -151,6 +177,11 @@ class Tables(Seating, Notifications):
             new, events = play(game, old, seat, action)
         except IllegalMove as error:
             raise TableError(name_seats(str(error), table.names())) from None
+        # Re-choosing what is already chosen changes nothing but the move counter: not a
+        # move, so a player clicking it again and again writes (and sends) nothing. Bots
+        # and clocks are spared: refused, they would choose the same again and stall.
+        if user_id is not None and {**new, "_move": old["_move"]} == old:
+            raise TableError("That is already your choice.")
         events = [*preface, *events]
         version = table.record.version + 1
         epochs = dict(table.record.seat_epochs)
@@ -162,7 +193,8 @@ class Tables(Seating, Notifications):
                 asked[other] = now  # a new decision is put to this seat
         result = game.result(new)
         newly_asked = {s for s, v in epochs.items() if v == version and not (in_place and s == seat)}
-        outbox = self._notifications(table, new, events, version, newly_asked)
+        outbox = self._notifications(table, new, events, version, newly_asked,
+                                     shown_in_place=seat if in_place else None)
         status = "running"
         result_json = None
         if result is not None:
@@ -174,6 +206,7 @@ class Tables(Seating, Notifications):
                            outbox=outbox, status=status, result=result_json, asked=asked,
                            timers=timers.plan(game, table, new, epochs, asked, now), fired=fired,
                            timeouts=timeouts)
+        return "\n".join(name_seats(e.text, table.names()) for e in events if seat in (e.to or ()))
 
     # -- private views -----------------------------------------------------
 

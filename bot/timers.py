@@ -41,6 +41,8 @@ TIMEOUTS_TO_HAND_OVER = 3
 
 DEADLINE = "deadline:"
 CLOCK_KEY = "clock:"
+#: A ping held back by a member's quiet hours (``/game notify``), released when they end.
+QUIET_KEY = "quiet:"
 
 
 def clock_seconds(settings: dict[str, Any]) -> float:
@@ -70,6 +72,10 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
     return planned
 
 
+def quiet_key(seat: int, version: int) -> str:
+    return f"{QUIET_KEY}{seat}:{version}"
+
+
 def hours_left(seconds: float) -> str:
     hours = round(seconds / 3600)
     if hours >= 1:
@@ -93,7 +99,9 @@ class Timers:
         now = self._clock()
         for game_id, key, _due, warning in await self.tables.store.due_timers(now):
             try:
-                if warning:
+                if key.startswith(QUIET_KEY):
+                    fired += await self._release_ping(game_id, key)
+                elif warning:
                     fired += await self._warn(game_id, key, now)
                 else:
                     fired += await self.tables.run_out(game_id, key)
@@ -116,6 +124,22 @@ class Timers:
                                      "after that a bot makes this move for them.", table.names())
         payload["event_images"] = []
         return int(await self.tables.store.claim_warning(game_id, key, payload))
+
+    async def _release_ping(self, game_id: int, key: str) -> int:
+        """Quiet hours are over: ping the member, if the game still waits on that decision."""
+        table = await self.tables.table(game_id)
+        seat, version = (int(part) for part in key[len(QUIET_KEY):].split(":"))
+        record = table.record
+        payload = self.tables.turn_payload(table, record.state, record.version)
+        payload["turn"] = [t for t in payload["turn"] if t["seat"] == seat]
+        still = (payload["turn"] and not table.seats[seat].is_bot
+                 and record.seat_epochs.get(seat, 0) <= version)
+        if not still:  # answered (or asked again, with a ping of its own) meanwhile
+            await self.tables.store.drop_timer(game_id, key)
+            return 0
+        payload["text"] = name_seats(f"🔔 {{p{seat}}}, the game is waiting for you.", table.names())
+        payload["event_images"] = []
+        return int(await self.tables.store.claim_timer(game_id, key, payload))
 
     async def run_forever(self, check_every: float = 5.0) -> None:
         while True:

@@ -17,12 +17,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import engine, registry, timers
+from bot import engine, notify, registry, timers
 from bot.tables import Table, TableError, name_seats
 from bot.text import markdown_name
 
 from .interactions import member_of
-from .lobby import LobbyOptions, lobby_text, lobby_view, offered_game, option_suggestions
+from .lobby import (
+    LobbyOptions,
+    lobby_text,
+    lobby_view,
+    offered_game,
+    option_suggestions,
+    redraw_lobby,
+)
 from .transport import split_text
 from .ui import reply
 
@@ -82,12 +89,14 @@ class Games(commands.Cog):
         return [app_commands.Choice(name=text, value=text)
                 for text in option_suggestions(getattr(interaction.namespace, "game", None), current)]
 
-    async def _lobby_change(self, interaction: discord.Interaction, step) -> None:
+    async def _lobby_change(self, interaction: discord.Interaction, step) -> Table:
+        """Make a lobby change; answer with the lobby as it is after it, and redraw its message."""
         table = await self._table_here(interaction)
         table = await step(table.id, member_of(interaction))
         await interaction.response.send_message(lobby_text(table), allowed_mentions=discord.AllowedMentions.none())
-        await self._refresh_lobby(table)
+        await redraw_lobby(self.bot.tables, table.id, self._refresh_lobby)
         self.bot.dispatcher.wake()
+        return table
 
     async def _refresh_lobby(self, table: Table) -> None:
         if not (table.record.thread_id and table.record.lobby_message_id):
@@ -102,8 +111,8 @@ class Games(commands.Cog):
 
     @game.command(name="join", description="Take a seat at this thread's game")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self._lobby_change(interaction, self.bot.tables.join)
-        await self.actions._check_dms(interaction, await self._table_here(interaction))
+        table = await self._lobby_change(interaction, self.bot.tables.join)
+        await self.actions._check_dms(interaction, table)
 
     @game.command(name="leave", description="Give up your seat (once the game has started, a bot takes it over)")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -139,7 +148,7 @@ class Games(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.tables.start(table.id, member_of(interaction))
         await interaction.followup.send("The game has started: the first moves are in the thread.", ephemeral=True)
-        await self._refresh_lobby(table)
+        await redraw_lobby(self.bot.tables, table.id, self._refresh_lobby)
         self.bot.dispatcher.wake()
 
     @game.command(name="status", description="Where this thread's game stands, with the board")
@@ -185,6 +194,40 @@ class Games(commands.Cog):
             if due and deadline.what:
                 lines.append(f"{deadline.what[:1].upper()}{deadline.what[1:]} <t:{int(due[0])}:R>.")
         return lines
+
+    @game.command(name="notify", description="How you hear that a game waits on you, and your quiet hours")
+    @app_commands.describe(
+        how="A ping in the game's thread, a DM, or both",
+        quiet="Hours with no pings, like 23:00-07:30 (held until they end), or off",
+        timezone="Your time zone for quiet hours, like Europe/Warsaw")
+    @app_commands.choices(how=[app_commands.Choice(name="Ping me in the thread", value=notify.THREAD),
+                               app_commands.Choice(name="DM me", value=notify.DM),
+                               app_commands.Choice(name="Both", value=notify.BOTH)])
+    async def notify_settings(self, interaction: discord.Interaction, how: str | None = None,
+                              quiet: app_commands.Range[str, 1, 20] | None = None,
+                              timezone: app_commands.Range[str, 1, 64] | None = None) -> None:
+        store = self.bot.tables.store
+        user_id = interaction.user.id
+        current = (await store.notify_settings([user_id])).get(user_id, notify.NotifySettings())
+        try:
+            hours = (current.quiet_from, current.quiet_to) if quiet is None else notify.parse_quiet_hours(quiet)
+            zone = current.zone if timezone is None else notify.check_zone(timezone)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        if how not in (None, notify.THREAD, notify.DM, notify.BOTH):
+            raise TableError("Choose how from the list: the thread, a DM, or both.")
+        chosen = notify.NotifySettings(how or current.where, *(hours or (None, None)), zone)
+        if chosen != current:
+            await store.set_notify_settings(user_id, chosen)
+        await reply(interaction, chosen.describe() + ("" if chosen != current or how or quiet or timezone
+                                                      else " Change it with the options of `/game notify`."))
+
+    @notify_settings.autocomplete("timezone")
+    async def notify_zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        found = [z for z in notify.zones() if typed in z.lower()] if typed else ["UTC", "Europe/Warsaw",
+                                                                                 "Europe/London", "America/New_York"]
+        return [app_commands.Choice(name=z, value=z) for z in found[:25]]
 
     @game.command(name="rules", description="The rules of this thread's game, or of any game")
     @app_commands.describe(game="A game to read about (default: this thread's)")

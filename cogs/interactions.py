@@ -11,7 +11,7 @@ from bot.engine import Choice
 from bot.tables import Member, StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
 
-from .lobby import lobby_text, lobby_view
+from .lobby import lobby_text, lobby_view, redraw_lobby
 from .ui import AmountFormModal, SubsetSelect, build_view, reply
 
 if TYPE_CHECKING:
@@ -43,17 +43,19 @@ class GameInteractions:
         await interaction.response.defer(ephemeral=True, thinking=False)
         message = interaction.message
         # A click in a DM or a private panel is answered by refreshing that same
-        # message, so one private decision stays one message.
+        # message with what the move told the player and their next choices: one
+        # private decision stays one message, and no DM repeats what it shows.
         in_place = message is not None and (message.flags.ephemeral or message.guild is None)
-        table = await self.tables.act(game_id, member_of(interaction), action, version=version,
+        moved = await self.tables.act(game_id, member_of(interaction), action, version=version,
                                       in_place=in_place)
         self.bot.dispatcher.wake()
         if in_place:
-            text, view = await self.panel(interaction, table.id, preface="✓ Done.")
+            done = "\n".join(filter(None, ("✓ Done.", moved.told)))
+            text, view = await self.panel(interaction, moved.id, preface=done)
             await interaction.edit_original_response(content=text, view=view)
-        elif message is not None:
-            # The thread gets a fresh post; this one's buttons would only be stale now.
-            await interaction.edit_original_response(view=None)
+        # A thread post's controls are the dispatcher's to change: it edits this turn's
+        # post or clears it when the next one goes out. Stripping them here as well
+        # could land after its edit and leave the turn with no buttons.
 
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
         member = member_of(interaction)
@@ -61,16 +63,18 @@ class GameInteractions:
             # Starting deals the game and lets bot seats make their opening moves, which can
             # outlast Discord's 3 seconds: acknowledge first, then redraw the lobby.
             await interaction.response.defer()
-            table = await self.tables.start(game_id, member)
-            await interaction.edit_original_response(content=lobby_text(table), view=lobby_view(table),
-                                                     allowed_mentions=discord.AllowedMentions.none())
+            await self.tables.start(game_id, member)
+            await redraw_lobby(self.tables, game_id, lambda table: interaction.edit_original_response(
+                content=lobby_text(table), view=lobby_view(table), allowed_mentions=discord.AllowedMentions.none()))
             self.bot.dispatcher.wake()
             return
         steps = {"join": self.tables.join, "leave": self.tables.leave, "bot": self.tables.add_bot,
                  "unbot": self.tables.remove_bot}
         table = await steps[what](game_id, member)  # ``what`` is one of them: LobbyButton's pattern says so
-        await interaction.response.edit_message(content=lobby_text(table), view=lobby_view(table),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        # The change is made before the click is answered, so whoever clicks next (Start) finds it;
+        # the answer is the lobby as it is by then, which has the change in it.
+        await redraw_lobby(self.tables, game_id, lambda now: interaction.response.edit_message(
+            content=lobby_text(now), view=lobby_view(now), allowed_mentions=discord.AllowedMentions.none()))
         if what == "join":
             await self._check_dms(interaction, table)
         self.bot.dispatcher.wake()
@@ -150,14 +154,17 @@ class GameInteractions:
 
     async def _check_dms(self, interaction: discord.Interaction, table: Table) -> None:
         """Secrets go by DM: tell a joining player now if theirs are closed (publicly, no content)."""
+        if table.seat_of(interaction.user.id) is None:
+            return  # only a member who did get a seat is told they joined
         try:
             await interaction.user.send(
                 f"You joined **{registry.game(table.record.game_type).name}** (game #{table.id}). "
                 "Your secrets for this game will arrive here.")
         except discord.Forbidden:
             # Said once: whoever records the closed DMs first (here, or the dispatcher
-            # failing a DM at the same moment) tells the table.
-            seat = table.seat_of(interaction.user.id)
+            # failing a DM at the same moment) tells the table. Read again: while the DM was
+            # tried, others may have left the lobby, and seats renumber.
+            seat = (await self.tables.table_now(table.id)).seat_of(interaction.user.id)
             if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
                 await interaction.followup.send(
                     f"I can't send direct messages to **{markdown_name(interaction.user.display_name)}**. "
@@ -182,17 +189,22 @@ class GameInteractions:
         table, seat, choices, summary = await self.tables.private_view(game_id, member_of(interaction))
         game = registry.game(table.record.game_type)
         state = table.record.state
-        lines = [preface] if preface else []
-        lines.append(f"**{game.name}**, game #{table.id} — you are seat {seat + 1}.")
-        lines.append(summary)
+        head = [preface] if preface else []
+        head.append(f"**{game.name}**, game #{table.id} — you are seat {seat + 1}.")
+        tail: list[str] = []
         rows: list[controls.Row] = []
         if choices:
-            lines.append(f"▶ {name_seats(game.prompt(state, seat), table.names())}")
+            tail.append(f"▶ {name_seats(game.prompt(state, seat), table.names())}")
             payload = [choice_payload(c, table.names()) for c in choices]
             rows, _ = controls.layout(table.id, table.record.version, payload, page=page)
         elif table.record.status == "running":
-            lines.append("-# Nothing for you to do right now.")
-        text = "\n".join(lines)
+            tail.append("-# Nothing for you to do right now.")
+        # Too long for one message: the summary gives way first (the "My hand" button shows
+        # it again), so what the move told them and what they are asked stay whole.
+        room = 2000 - len("\n".join([*head, "", *tail]))
+        if len(summary) > room:
+            summary = summary[:max(room - 1, 0)] + "…"
+        text = "\n".join([*head, summary, *tail])
         return (text if len(text) <= 2000 else text[:1999] + "…"), build_view(rows)
 
 

@@ -1,7 +1,10 @@
 """The lobby: its message and buttons, and the lobby options typed into /game new."""
 from __future__ import annotations
 
+import asyncio
 import re
+import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -9,7 +12,7 @@ from discord import app_commands
 
 from bot import controls, registry
 from bot.engine import Game
-from bot.tables import Table, TableError
+from bot.tables import Table, TableError, Tables
 from bot.text import markdown_name
 from bot.timers import CLOCK, HOST_OPTIONS
 
@@ -133,7 +136,7 @@ def lobby_text(table: Table) -> str:
     game = registry.game(table.record.game_type)
     seats = "\n".join(f"{s.seat + 1}. {markdown_name(s.name)}{' 🤖' if s.is_bot else ''}"
                       for s in table.seats) or "(nobody yet)"
-    options = ", ".join(f"{k} = {v}" for k, v in table.record.options.items()) or "standard rules"
+    options = options_text(game, table.record.options)
     if clock := table.record.settings.get(CLOCK.name):
         options += f" · Turn clock: {clock} h a decision"
     state = {"lobby": "Join below; the host starts when the table is ready.",
@@ -142,6 +145,33 @@ def lobby_text(table: Table) -> str:
     return (f"## {game.name} — game #{table.id}\nHost: <@{table.record.host_id}> · "
             f"{game.min_players}–{game.max_players} players · Options: {options}\n"
             f"**Seats ({len(table.seats)}/{game.max_players})**\n{seats}\n-# {state}")
+
+
+def options_text(game: Game, chosen: dict[str, Any]) -> str:
+    """The options a host changed, as they would type them (``studio_order = yes``)."""
+    changed = [f"{opt.name} = {_spelled(chosen[opt.name])}" for opt in game.options
+               if chosen.get(opt.name, opt.default) != opt.default]
+    return ", ".join(changed) or "standard rules"
+
+
+# One lock per game's lobby message while it is being redrawn (gone once nobody waits on it).
+_redrawing: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+async def redraw_lobby(tables: Tables, game_id: int, draw: Callable[[Table], Awaitable[Any]]) -> Table:
+    """Redraw a game's lobby message as the lobby is now: ``draw`` edits it from a fresh read.
+
+    Clicks at the same moment each redraw it. One at a time per game, each reading the lobby
+    in its turn, the last edit Discord gets shows the last change; otherwise an answer worked
+    out earlier could land later and show a seat list that has passed."""
+    key = (id(tables), game_id)
+    lock = _redrawing.get(key)
+    if lock is None:
+        lock = _redrawing[key] = asyncio.Lock()
+    async with lock:
+        table = await tables.table_now(game_id)
+        await draw(table)
+    return table
 
 
 def lobby_view(table: Table) -> discord.ui.View | None:

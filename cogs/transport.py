@@ -5,6 +5,7 @@ import asyncio
 import contextlib
 import hashlib
 import io
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -12,7 +13,7 @@ import aiohttp
 import discord
 
 from bot import controls
-from bot.dispatch import Outgoing, Unavailable, Undeliverable
+from bot.dispatch import Outgoing, Posted, Unavailable, Undeliverable
 from bot.store import SeatRecord
 from bot.tables import Table
 
@@ -26,6 +27,8 @@ NO_MENTIONS = discord.AllowedMentions.none()
 # Refusals that stay refusals: the rest of 4xx. Not 401 (the bot's token: every request
 # fails, the bot is down rather than this message), 408 or 429 (try again later).
 RETRYABLE_CLIENT_ERRORS = {401, 408, 429}
+#: A move control's custom id (bot/controls.py): "mq:<kind>:<game>:<version>:…".
+VERSIONED_ID = re.compile(r"mq:[a-zA-Z]:\d+:(\d+)(?::|$)")
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -83,11 +86,36 @@ def turn_lines(message: Outgoing) -> list[str]:
 
 
 def mentions(message: Outgoing) -> discord.AllowedMentions:
-    """Exactly the members the post asks to act (its ▶ lines): never everyone or a role,
-    nor someone whose ``<@id>`` happens to be quoted in the text."""
-    users = [discord.Object(seat["user_id"]) for seat in message.turn
-             if seat.get("user_id") and not seat.get("is_bot")]
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+    """Exactly the members the post pings (the dispatcher's choice: those it newly asks to
+    act who did not just move; by default everyone its ▶ lines ask): never everyone or a
+    role, nor someone whose ``<@id>`` happens to be quoted in the text."""
+    if message.pings is None:
+        ids = [seat["user_id"] for seat in message.turn if seat.get("user_id") and not seat.get("is_bot")]
+    else:
+        ids = message.pings
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(i) for i in ids])
+
+
+def decided_line(decided: tuple[int, int]) -> str:
+    done, asked = decided
+    return f"✅ {done} of {asked} {'has' if done == 1 else 'have'} decided."
+
+
+def post_text(message: Outgoing) -> str:
+    """A thread post's text: what happened, then where the game stands and whom it waits on."""
+    lines = [message.text] if message.text else []
+    if message.result:
+        # The game's last event usually states the result already: say it once.
+        said = message.result in message.text
+        lines.append("🏆 **Game over.**" + ("" if said else f" {message.result}"))
+    else:
+        if message.decided:
+            lines.append(decided_line(message.decided))
+        if message.status:
+            lines.append(f"-# {message.status}")
+    lines += turn_lines(message)
+    return "\n".join(lines)
 
 
 def turn_rows(message: Outgoing) -> list[controls.Row]:
@@ -111,21 +139,13 @@ class DiscordTransport:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    async def post(self, table: Table, message: Outgoing) -> None:
+    async def post(self, table: Table, message: Outgoing) -> Posted | None:
         with delivery_errors():
-            await self._post(table, message)
+            return await self._post(table, message)
 
-    async def _post(self, table: Table, message: Outgoing) -> None:
+    async def _post(self, table: Table, message: Outgoing) -> Posted | None:
         channel = await self._thread(table)
-        lines = [message.text] if message.text else []
-        if message.result:
-            # The game's last event usually states the result already: say it once.
-            said = message.result in message.text
-            lines.append("🏆 **Game over.**" + ("" if said else f" {message.result}"))
-        elif message.status:
-            lines.append(f"-# {message.status}")
-        lines += turn_lines(message)
-        chunks = split_text("\n".join(lines))
+        chunks = split_text(post_text(message))
         pings = mentions(message)
         for n, chunk in enumerate(chunks[:-1]):
             await channel.send(chunk, allowed_mentions=pings, nonce=nonce(message, n))
@@ -135,9 +155,40 @@ class DiscordTransport:
                   "nonce": nonce(message, len(chunks) - 1)}
         if view is not None:
             kwargs["view"] = view
-        await channel.send(chunks[-1] or None, **kwargs)
+        sent = await channel.send(chunks[-1] or None, **kwargs)
+        return _posted(sent, len(chunks), view is not None)
 
-    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
+    async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
+        chunks = split_text(post_text(message))
+        if len(chunks) > 1 or posted.parts > 1:
+            return None  # no longer one message: the dispatcher posts anew
+        view = build_view(turn_rows(message))
+        target = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
+        with delivery_errors():
+            try:
+                # An edit never notifies anyone; its ▶ lines were pinged when the post was made.
+                await target.edit(content=chunks[0], view=view, allowed_mentions=NO_MENTIONS)
+            except discord.NotFound:
+                return None  # deleted
+        return Posted(posted.channel_id, posted.message_id, 1, view is not None)
+
+    async def clear_controls(self, table: Table, posted: Posted) -> None:
+        target = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
+        with delivery_errors():
+            await target.edit(view=None)
+
+    async def controls_version(self, table: Table, posted: Posted) -> int | None:
+        channel = self.bot.get_partial_messageable(posted.channel_id)
+        with delivery_errors():
+            try:
+                message = await channel.fetch_message(posted.message_id)
+            except discord.NotFound:
+                return None
+        versions = [int(match.group(1)) for row in message.components for item in getattr(row, "children", [])
+                    if (match := VERSIONED_ID.match(getattr(item, "custom_id", None) or ""))]
+        return min(versions, default=None)
+
+    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> Posted | bool:
         with delivery_errors():
             return await self._send_private(table, seat, message)
 
@@ -158,13 +209,22 @@ class DiscordTransport:
             for n, chunk in enumerate(chunks[:-1]):
                 await user.send(chunk, allowed_mentions=NO_MENTIONS, nonce=nonce(message, n))
             kwargs = {"view": view} if view is not None else {}
-            await user.send(chunks[-1], allowed_mentions=NO_MENTIONS, nonce=nonce(message, len(chunks) - 1),
-                            **kwargs)
+            sent = await user.send(chunks[-1], allowed_mentions=NO_MENTIONS,
+                                   nonce=nonce(message, len(chunks) - 1), **kwargs)
         except discord.Forbidden:
             return False
-        return True
+        # A DM with controls is remembered, so they come off once they no longer apply.
+        posted = _posted(sent, len(chunks), True) if view is not None else None
+        return posted or True
 
     async def notice(self, table: Table, text: str) -> None:
         with delivery_errors():
             channel = await self._thread(table)
             await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=NO_MENTIONS)
+
+
+def _posted(sent: discord.Message | None, parts: int, controls: bool) -> Posted | None:
+    """Where a sent message went (None if the channel did not say, as a test double may not)."""
+    if not isinstance(sent, discord.Message):
+        return None
+    return Posted(sent.channel.id, sent.id, parts, controls)

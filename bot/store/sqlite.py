@@ -19,6 +19,8 @@ from typing import Any, AsyncIterator
 
 import aiosqlite
 
+from ..notify import NotifySettings
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -63,6 +65,26 @@ class OutboxItem:
     attempts: int
     last_error: str | None = None
     parked_at: float | None = None
+
+
+@dataclass(frozen=True)
+class PostRecord:
+    """A message the dispatcher put on Discord for a game (see V7__posts.sql)."""
+
+    id: int
+    game_id: int
+    seat: int | None  # None: in the thread; else the DM of this seat
+    channel_id: int
+    message_id: int
+    parts: int
+    version: int
+    live: bool
+    run: dict[str, Any]
+
+
+def _post(row: aiosqlite.Row) -> PostRecord:
+    return PostRecord(row["id"], row["game_id"], row["seat"], row["channel_id"], row["message_id"],
+                      row["parts"], row["version"], bool(row["live"]), json.loads(row["run"]))
 
 
 def _game(row: aiosqlite.Row) -> GameRecord:
@@ -254,17 +276,62 @@ class Store:
             if lobby_message_id is not None:
                 await db.execute("UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_id))
 
-    async def set_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None:
-        """Replace the lobby's seats (joins, leaves and bots renumber them)."""
+    async def game_with_seats(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]] | None:
+        """A game and its seats as of one moment: read between this process's transactions,
+        never halfway through one (a lobby change replaces every seat; a read in between
+        would find the lobby empty or half filled)."""
+        async with self._lock:
+            record = await self.game(game_id)
+            return (record, await self.seats(game_id)) if record else None
+
+    async def set_seats(self, game_id: int, seats: Iterable[SeatRecord], *,
+                        expected: Iterable[SeatRecord]) -> bool:
+        """Replace a lobby's seats (joins, leaves and bots renumber them), only if the game
+        is still a lobby seated as ``expected``, the seats the change was worked out from.
+
+        Returns False, writing nothing, when the game has started or another change got
+        there first: the caller reads the lobby again and works its change out afresh."""
         async with self.transaction() as db:
-            status = await (await db.execute("SELECT status FROM games WHERE id = ?", (game_id,))).fetchone()
-            if status is None or status[0] != "lobby":
-                raise ValueError("seats change only in the lobby")
+            if not await self._lobby_seated(game_id, expected):
+                return False
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name, is_bot, dm_ok) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.name, int(s.is_bot), int(s.dm_ok)) for s in seats],
             )
+        return True
+
+    async def start_game(
+        self, game_id: int, seats: Iterable[SeatRecord], *, state: dict[str, Any],
+        seat_epochs: dict[int, int], seat_asked: dict[int, float],
+        timers: Iterable[tuple[str, float, float | None]], outbox: Iterable[tuple[str, dict[str, Any]]],
+    ) -> bool:
+        """The lobby becomes the dealt game (version 1) with its countdowns and first
+        notifications, all at once, only if it is still a lobby seated exactly as ``seats``,
+        the seats the game was dealt for: a seat the deal has no place for cannot slip in.
+
+        Returns False, writing nothing, when a join, a leave or another start got there first."""
+        now = time.time()
+        async with self.transaction() as db:
+            if not await self._lobby_seated(game_id, seats):
+                return False
+            await db.execute(
+                "UPDATE games SET status = 'running', state = ?, version = 1, seat_epochs = ?,"
+                " seat_asked = ?, updated_at = ? WHERE id = ?",
+                (_dumps(state), _dumps({str(k): v for k, v in seat_epochs.items()}),
+                 _dumps({str(k): v for k, v in seat_asked.items()}), now, game_id))
+            await db.executemany(
+                "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)",
+                [(game_id, key, due, warn) for key, due, warn in timers])
+            await db.executemany(
+                "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                [(game_id, kind, _dumps(payload), now) for kind, payload in outbox])
+        return True
+
+    async def _lobby_seated(self, game_id: int, expected: Iterable[SeatRecord]) -> bool:
+        """In a transaction: the game is still a lobby, and seated exactly as ``expected``."""
+        row = await (await self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,))).fetchone()
+        return row is not None and row[0] == "lobby" and await self.seats(game_id) == list(expected)
 
     async def hand_seat_to_bot(self, game_id: int, seat: int, name: str,
                                note: tuple[str, dict[str, Any]]) -> bool:
@@ -331,8 +398,9 @@ class Store:
                 wanted = list(timers)
                 keys = [key for key, _, _ in wanted]
                 marks = ",".join("?" for _ in keys)
-                await db.execute(f"DELETE FROM timers WHERE game_id = ? AND key NOT IN ({marks})",
-                                 (game_id, *keys))
+                # Held pings are the dispatcher's (quiet hours), not the game's countdowns.
+                await db.execute(f"DELETE FROM timers WHERE game_id = ? AND key NOT LIKE 'quiet:%'"
+                                 f" AND key NOT IN ({marks})", (game_id, *keys))
                 await db.executemany(
                     "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (game_id, key) DO NOTHING",
@@ -489,3 +557,108 @@ class Store:
         async with self.transaction() as db:
             await db.execute("INSERT INTO meta (key, value) VALUES (?, ?)"
                              " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    # -- messages on Discord (V7) ---------------------------------------------------
+
+    async def movers(self, game_id: int, moves: Iterable[int]) -> dict[int, tuple[int, int | None]]:
+        """Who made each of these moves (a version is the move that produced it): move ->
+        (seat, user id; None for a bot, a deadline or a clock run out)."""
+        moves = sorted(set(moves))
+        if not moves:
+            return {}
+        marks = ",".join("?" for _ in moves)
+        cursor = await self._db.execute(
+            f"SELECT move, seat, user_id FROM actions WHERE game_id = ? AND move IN ({marks})",
+            (game_id, *moves))
+        return {row["move"]: (row["seat"], row["user_id"]) for row in await cursor.fetchall()}
+
+    async def turn_post(self, game_id: int) -> PostRecord | None:
+        """The game's newest thread post: the one an edit would change."""
+        cursor = await self._db.execute(
+            "SELECT * FROM posts WHERE game_id = ? AND seat IS NULL ORDER BY id DESC LIMIT 1", (game_id,))
+        row = await cursor.fetchone()
+        return _post(row) if row else None
+
+    async def live_posts(self, game_id: int) -> list[PostRecord]:
+        """The game's messages (thread and DMs) that still carry controls, oldest first."""
+        cursor = await self._db.execute(
+            "SELECT * FROM posts WHERE game_id = ? AND live = 1 ORDER BY id", (game_id,))
+        return [_post(row) for row in await cursor.fetchall()]
+
+    async def save_post(self, game_id: int, *, seat: int | None, channel_id: int, message_id: int,
+                        parts: int, version: int, live: bool, run: dict[str, Any],
+                        post_id: int | None = None, sent: Iterable[int] = ()) -> int:
+        """Remember a message just posted (or, with ``post_id``, what an edit made of it) and
+        mark the outbox items it delivered sent, together: a crash leaves both undone, and
+        the items' second delivery finds the same message (by its nonce) or edits it again."""
+        now = time.time()
+        async with self.transaction() as db:
+            values = (channel_id, message_id, parts, version, int(live), _dumps(run))
+            if post_id is None:
+                cursor = await db.execute(
+                    "INSERT INTO posts (channel_id, message_id, parts, version, live, run, game_id, seat,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (*values, game_id, seat, now))
+                post_id = cursor.lastrowid
+            else:
+                await db.execute("UPDATE posts SET channel_id = ?, message_id = ?, parts = ?, version = ?,"
+                                 " live = ?, run = ? WHERE id = ?", (*values, post_id))
+            await db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(now, i) for i in sent])
+        return post_id
+
+    async def update_posts(self, post_ids: Iterable[int], *, live: bool | None = None,
+                           version: int | None = None, run: dict[str, Any] | None = None) -> None:
+        """Controls taken off (``live=False``), redrawn at ``version``, or a post's run closed."""
+        ids = list(post_ids)
+        if not ids:
+            return
+        async with self.transaction() as db:
+            await db.executemany(
+                "UPDATE posts SET live = COALESCE(?, live), version = COALESCE(?, version),"
+                " run = COALESCE(?, run) WHERE id = ?",
+                [(None if live is None else int(live), version, None if run is None else _dumps(run), i)
+                 for i in ids])
+
+    # -- members' notification settings ----------------------------------------
+
+    async def notify_settings(self, user_ids: Iterable[int]) -> dict[int, NotifySettings]:
+        """The settings of those members who set any (others take the defaults)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        marks = ",".join("?" for _ in ids)
+        cursor = await self._db.execute(
+            f"SELECT user_id, notify, quiet_from, quiet_to, zone FROM member_settings WHERE user_id IN ({marks})",
+            ids)
+        return {row["user_id"]: NotifySettings(row["notify"], row["quiet_from"], row["quiet_to"], row["zone"])
+                for row in await cursor.fetchall()}
+
+    async def set_notify_settings(self, user_id: int, settings: NotifySettings) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, quiet_from = excluded.quiet_from,"
+                " quiet_to = excluded.quiet_to, zone = excluded.zone",
+                (user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone))
+
+    async def action_at(self, game_id: int, move: int) -> tuple[int, str, int | None] | None:
+        """The action that made version ``move`` of a game: (seat, action, user id)."""
+        cursor = await self._db.execute(
+            "SELECT seat, action, user_id FROM actions WHERE game_id = ? AND move = ?", (game_id, move))
+        row = await cursor.fetchone()
+        return (row["seat"], row["action"], row["user_id"]) if row else None
+
+    async def hold_ping(self, game_id: int, key: str, until: float) -> None:
+        """Keep a ping for when a member's quiet hours end (once per key)."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO timers (game_id, key, due_at) VALUES (?, ?, ?)"
+                             " ON CONFLICT (game_id, key) DO NOTHING", (game_id, key, until))
+
+    async def claim_timer(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
+        """Fire a countdown that only posts: forget it and queue its post, together, once."""
+        async with self.transaction() as db:
+            cursor = await db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, key))
+            if cursor.rowcount != 1:
+                return False
+            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', ?, ?)",
+                             (game_id, _dumps(payload), time.time()))
+        return True

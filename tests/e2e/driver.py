@@ -28,6 +28,12 @@ def is_turn_post(message: SimMessage) -> bool:
     return message.from_bot and (GAME_OVER in message.text or bool(TURN_LINE.search(message.text)))
 
 
+def moment(message: SimMessage) -> tuple:
+    """What a turn post shows now: the bot edits the turn's post while the same decision
+    goes on, so "the next post" may be this one, changed."""
+    return message.id, message.content, tuple(c.get("custom_id") for c in walk_components(message.components))
+
+
 def move_controls(message: SimMessage) -> list[tuple[dict, str | None]]:
     """The message's move controls in order: (button, None) or (select, its first value)."""
     found: list[tuple[dict, str | None]] = []
@@ -56,6 +62,8 @@ class Table:
     cards_played: dict[str, int] = field(default_factory=dict)  # member name → cards
     private_clicks: dict[str, int] = field(default_factory=dict)  # member name → DM/panel moves
     post_latencies: list[float] = field(default_factory=list)  # click → next turn post, seconds
+    edit_latencies: list[float] = field(default_factory=list)  # click → the turn's post edited, seconds
+    seen: tuple | None = None  # the newest turn post's moment when a member last clicked
 
     # --- reading ------------------------------------------------------------------------
     def latest(self) -> SimMessage:
@@ -69,10 +77,21 @@ class Table:
         user_id = int(match.group(1))
         return next(m for m in self.members if m.id == user_id)
 
-    async def next_post(self, after: SimMessage, timeout: float | None = None) -> SimMessage:
-        return await self.thread.wait_for_message(
-            is_turn_post, after=after, timeout=timeout, what="the next turn post"
-        )
+    async def next_post(self, after: SimMessage, timeout: float | None = None,
+                        seen: tuple | None = None) -> SimMessage:
+        """The turn post showing what the last click led to: a newer post, or the same post
+        edited (new lines, new controls). ``seen``: how it looked before (by default, when
+        a member last clicked through this driver)."""
+        seen = seen or self.seen or moment(after)
+
+        def changed() -> SimMessage | None:
+            post = self.latest()
+            # A click on the post takes its controls off at once; the bot's edit gives the
+            # controls of the next moment (the panel button at least, until the game is over).
+            ready = post.components or GAME_OVER in post.text
+            return post if ready and moment(post) != seen else None
+
+        return await self.sim.wait_for(changed, timeout=timeout, what="the next turn post")
 
     # --- playing ------------------------------------------------------------------------
     async def play_to_end(self, max_steps: int = 400) -> SimMessage:
@@ -97,13 +116,14 @@ class Table:
         else:
             await self.click(member, post, controls[0])
         nxt = await self.next_post(post)
-        self.post_latencies.append(time.perf_counter() - started)
+        (self.edit_latencies if nxt is post else self.post_latencies).append(time.perf_counter() - started)
         return nxt
 
     async def click(self, member: SimMember, message: SimMessage, control: tuple[dict, str | None]):
         """Press a move control and wait for the bot's acknowledgement. Counted as a move: the
         scenarios check the action log agrees, so a refused click would not go unnoticed."""
         comp, value = control
+        self.seen = moment(self.latest())
         if value is None:
             handle = await member.click(comp["custom_id"], message=message)
         else:
@@ -140,6 +160,9 @@ class Table:
         comes. A click in a private message (the ephemeral panel or a DM) is answered in place:
         that same message is refreshed with the next step's controls, and no new DM is sent."""
         while True:
+            # The thread shows each private step as it is made (the turn's post is edited):
+            # let it catch up, so the next post is told from the one this click leads to.
+            await self.sim.settle(quiet=0.05)
             last_dm = member.dms[-1].id if member.dms else 0
             handle, _ = await self.click(member, message, control)
             self.private_clicks[member.name] = self.private_clicks.get(member.name, 0) + 1
@@ -167,6 +190,10 @@ class Table:
     @property
     def median_post_ms(self) -> float:
         return statistics.median(self.post_latencies) * 1000
+
+    @property
+    def median_edit_ms(self) -> float:
+        return statistics.median(self.edit_latencies) * 1000
 
 
 async def open_table(

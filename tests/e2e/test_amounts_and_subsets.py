@@ -71,9 +71,9 @@ async def test_a_pick_over_two_selects_is_kept_in_the_message_and_confirmed(
         await confirm.response()
         await discord_sim.wait_for(lambda: actions(db_path), what="the pick to be made")
         assert actions(db_path) == [(0, "pick:0,27,29", alice.id)]
-        await discord_sim.wait_for(lambda: not post.components, what="the post's controls to go")
-        await discord_sim.default_channel.wait_for_message(
-            lambda m: "picks lots 1, 28, 30" in m.text, after=post)
+        # Alice's turn goes on, so its post says what she picked and offers what comes next.
+        await discord_sim.wait_for(lambda: "picks lots 1, 28, 30" in post.text, what="the post to tell the pick")
+        await discord_sim.wait_for(lambda: not post.selects and post.buttons, what="the post's next controls")
 
 
 async def test_a_bad_amount_is_explained_and_the_form_opens_again(discord_sim, marquee, db_path, alice, bob):

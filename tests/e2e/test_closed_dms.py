@@ -40,7 +40,9 @@ async def test_member_with_closed_dms_plays_a_whole_game(
     assert table.cards_played.get(dave.name)
     assert table.private_clicks[dave.name] >= 2  # the card, then its target, in his panel
     assert not dave.dms  # nothing ever reached Dave's closed DMs …
-    [notice] = [m for m in thread.bot_messages if "direct messages" in m.text]  # told once …
+    [notice] = [m for m in thread.bot_messages if "can't send direct messages to" in m.text]  # told once …
     assert "/game hand" in notice.text and not any(n in notice.text for n in held)  # … no content
+    [pointer] = [m for m in thread.bot_messages if "can't send you direct messages" in m.text]  # at start
+    assert "**My hand & options**" in pointer.text and not any(n in pointer.text for n in held)
     assert sqlite3.connect(db_path).execute("SELECT status FROM games").fetchone() == ("finished",)
     assert assert_no_leaks(discord_sim, [db_path])  # something secret was there to leak

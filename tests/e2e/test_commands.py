@@ -110,3 +110,20 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(discord_sim, marqu
         refused = await (await carol.slash("game substitute", channel=thread, seat=1)).reply()
         assert "Only the host or someone with Manage Server" in refused.text
         await discord_sim.settle()
+
+
+async def test_notify_settings_are_answered_and_kept(discord_sim, marquee, db_path, alice):
+    async with marquee(seed=SEED):
+        shown = await (await alice.slash("game notify")).reply()
+        assert shown.ephemeral and shown.text.startswith("When a game waits on you: a ping in the game's thread.")
+        zones = await alice.autocomplete("game notify", "timezone", "warsaw")
+        assert "Europe/Warsaw" in [choice["value"] for choice in zones]
+        kept = await (await alice.slash("game notify", how="both", quiet="23:00-07:30",
+                                        timezone="Europe/Warsaw")).reply()
+        assert kept.ephemeral and "a ping in the thread and a DM" in kept.text
+        assert "Quiet hours 23:00–07:30 (Europe/Warsaw)" in kept.text
+        bad = await (await alice.slash("game notify", quiet="soon")).reply()
+        assert bad.ephemeral and bad.text.startswith("Write quiet hours as from-to")
+    row = sqlite3.connect(db_path).execute(
+        "SELECT notify, quiet_from, quiet_to, zone FROM member_settings").fetchall()
+    assert row == [("both", 23 * 60, 7 * 60 + 30, "Europe/Warsaw")]

@@ -11,7 +11,7 @@ import sqlite3
 from bot import registry
 from bot.engine import replay
 
-from .driver import Table, is_turn_post, move_controls, open_table
+from .driver import Table, action_of, is_turn_post, move_controls, open_table
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 
@@ -28,6 +28,14 @@ def read(db_path, sql: str, *args) -> list[tuple]:
 
 def unsent(db_path) -> int:
     return read(db_path, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")[0][0]
+
+
+async def to_the_end_of_a_turn(table: Table, post):
+    """Play on until the turn post offers only "End turn": its click passes the turn, so the
+    bot makes a new post (the moves before it edit the turn's post)."""
+    while [action_of(c) for c in move_controls(post)] != ["end"]:
+        post = await table.step(post)
+    return post
 
 
 async def test_sigkill_and_restart_lose_no_move_and_no_message(
@@ -54,6 +62,7 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
     # for a second (a 429), meanwhile the test takes SQLite's write lock, so the bot posts and
     # then waits to mark the item sent — and dies there. The new process sends the item again
     # with the same nonce, and Discord (enforce_nonce) posts nothing twice.
+    post = await to_the_end_of_a_turn(table, post)
     hold = discord_sim.rate_limit_next(THREAD_POSTS, retry_after=1.0, path_contains=str(thread.id))
     await table.click(table.pending(post), post, move_controls(post)[0])
     await discord_sim.wait_for(lambda: hold.fired, what="the held-back post")
@@ -73,6 +82,7 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
 
     # Crash 3, between a move's commit and its post: Discord holds the post back (a 429 asking
     # for 30 s), the move is in the database, and then the process dies.
+    post = await to_the_end_of_a_turn(table, post)
     moves_before = read(db_path, "SELECT COUNT(*) FROM actions")[0][0]
     hold = discord_sim.rate_limit_next(THREAD_POSTS, retry_after=30, path_contains=str(thread.id))
     await table.click(table.pending(post), post, move_controls(post)[0])

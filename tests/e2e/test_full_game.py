@@ -45,4 +45,7 @@ async def test_three_members_play_a_whole_game_by_clicks(
     report_figures("median_click_to_response_ms", round(stats.median_ms, 1))
     report_figures("median_click_to_visible_ms", round(stats.median_visible_ms, 1))
     report_figures("median_click_to_next_board_post_ms", round(table.median_post_ms, 1))
+    report_figures("median_click_to_turn_post_edited_ms", round(table.median_edit_ms, 1))
+    report_figures("posts_and_edits", f"{len(table.post_latencies)} new turn posts, "
+                                      f"{len(table.edit_latencies)} edits of the turn's post")
     report_figures("stats", str(stats))

@@ -269,3 +269,33 @@ async def test_a_seat_is_handed_to_a_bot_who_plays_on(store):
     assert "**Ben** left the game" in said and "**Cat** was replaced by Ann" in said
     with pytest.raises(TableError, match="not a player's seat"):
         await tables.hand_to_bot(table.id, ANN, seat=1)
+
+
+async def test_a_double_click_is_told_it_counted_once(store):
+    tables = Tables(store)
+    table = await lobby(tables, ANN, BEN)
+    table = await tables.start(table.id, ANN)
+    version = table.record.version
+    outcomes = await asyncio.gather(tables.act(table.id, ANN, "add:1", version=version),
+                                    tables.act(table.id, ANN, "add:1", version=version),
+                                    return_exceptions=True)
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(refused) == 1 and "You made that move a moment ago" in str(refused[0])
+    with pytest.raises(StaleMove, match="You made that move a moment ago"):  # the late second click
+        await tables.act(table.id, ANN, "add:1", version=version)
+    assert len(await store.actions(table.id)) == 1
+
+
+async def test_a_member_whose_dms_are_closed_is_pointed_at_the_panel_at_start(store):
+    tables = Tables(store)
+    transport = RecordingTransport(closed_dms={BEN.id})
+    dispatcher = Dispatcher(store, transport)
+    table = await lobby(tables, ANN, BEN)
+    await store.set_dm_ok(table.id, 1, False)  # what the join's DM check found (and told the table)
+    await tables.start(table.id, ANN)
+    await dispatcher.flush()
+    first = transport.posts[0].text
+    assert "**Ben**: I can't send you direct messages" in first and "**My hand & options**" in first
+    assert "**Ann**:" not in first
+    secrets = (await tables.table(table.id)).record.state["secrets"]
+    assert str(secrets[1]) not in first

@@ -1,0 +1,92 @@
+"""How each member wants to hear that a game waits on them: a ping in the thread, a DM,
+or both; and quiet hours in their own time zone, during which pings are held until the
+hours end (the post still goes out, naming them without a mention).
+
+Pure: the settings are plain data kept per member (``/game notify``), and the question
+"may I ping them now, and if not, when?" is answered here from a clock reading.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+THREAD, DM, BOTH = "thread", "dm", "both"
+_HOURS = re.compile(r"([01]?[0-9]|2[0-3])(?::([0-5][0-9]))?", re.ASCII)
+
+
+@dataclass(frozen=True)
+class NotifySettings:
+    where: str = THREAD  # thread | dm | both
+    quiet_from: int | None = None  # minutes after midnight, in ``zone``
+    quiet_to: int | None = None
+    zone: str = "UTC"
+
+    @property
+    def ping_in_thread(self) -> bool:
+        return self.where in (THREAD, BOTH)
+
+    @property
+    def dm_on_turn(self) -> bool:
+        return self.where in (DM, BOTH)
+
+    def quiet_until(self, now: float) -> float | None:
+        """When the quiet hours around ``now`` end (unix time), or None if it is not quiet."""
+        if self.quiet_from is None or self.quiet_to is None or self.quiet_from == self.quiet_to:
+            return None
+        local = datetime.fromtimestamp(now, ZoneInfo(self.zone))
+        minute = local.hour * 60 + local.minute
+        start, end = self.quiet_from, self.quiet_to
+        quiet = start <= minute < end if start < end else (minute >= start or minute < end)
+        if not quiet:
+            return None
+        ends = local.replace(hour=end // 60, minute=end % 60, second=0, microsecond=0)
+        if ends <= local:
+            ends += timedelta(days=1)
+        # Wall-clock arithmetic across a DST change: normalise through UTC.
+        return ends.astimezone(timezone.utc).timestamp()
+
+    def describe(self) -> str:
+        where = {THREAD: "a ping in the game's thread", DM: "a DM",
+                 BOTH: "a ping in the thread and a DM"}[self.where]
+        text = f"When a game waits on you: {where}."
+        if self.quiet_from is not None and self.quiet_to is not None:
+            text += (f" Quiet hours {_clock(self.quiet_from)}–{_clock(self.quiet_to)} ({self.zone}):"
+                     " pings wait until they end.")
+        return text
+
+
+def parse_quiet_hours(text: str) -> tuple[int, int] | None:
+    """"23:00-07:30" or "23-7" → minutes after midnight; "off" → None. Else ValueError
+    with a sentence."""
+    cleaned = text.strip().lower().replace("–", "-").replace(" ", "")
+    if cleaned in {"off", "none", "no", ""}:
+        return None
+    start, sep, end = cleaned.partition("-")
+    first, second = _HOURS.fullmatch(start), _HOURS.fullmatch(end)
+    if not sep or not first or not second:
+        raise ValueError("Write quiet hours as from-to in 24-hour time, like `23:00-07:30`, or `off`.")
+    minutes = [int(m[1]) * 60 + int(m[2] or 0) for m in (first, second)]
+    if minutes[0] == minutes[1]:
+        raise ValueError("Quiet hours must start and end at different times.")
+    return minutes[0], minutes[1]
+
+
+def check_zone(name: str) -> str:
+    """An IANA time zone name as Python knows it, or ValueError with a sentence."""
+    name = name.strip()
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"I don't know the time zone “{name[:40]}”; pick one from the list, "
+                         "like `Europe/Warsaw` or `America/Los_Angeles`.") from None
+    return name
+
+
+def zones() -> list[str]:
+    return sorted(available_timezones())
+
+
+def _clock(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"

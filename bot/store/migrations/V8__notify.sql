@@ -1,0 +1,9 @@
+-- How each member wants to hear that a game waits on them (/game notify); no row: the
+-- defaults (a ping in the thread, no quiet hours).
+CREATE TABLE member_settings (
+    user_id    INTEGER PRIMARY KEY,
+    notify     TEXT    NOT NULL DEFAULT 'thread' CHECK (notify IN ('thread', 'dm', 'both')),
+    quiet_from INTEGER,              -- minutes after midnight in zone; NULL: no quiet hours
+    quiet_to   INTEGER,
+    zone       TEXT    NOT NULL DEFAULT 'UTC'
+);

@@ -1,0 +1,110 @@
+"""/game notify: how each member hears that a game waits on them (a ping, a DM, both) and
+their quiet hours, when pings are held until the hours end."""
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.notify import BOTH, DM, NotifySettings, check_zone, parse_quiet_hours
+from bot.timers import Timers
+from tests.host.test_quiet_posts import ANN, BEN, Discordish, Game, quiet_game, store  # noqa: F401
+
+WARSAW = ZoneInfo("Europe/Warsaw")
+
+
+def at(*when: int) -> float:
+    return datetime(*when, tzinfo=WARSAW).timestamp()
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_quiet_hours_across_midnight_and_a_clock_change():
+    night = NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60 + 30, zone="Europe/Warsaw")
+    assert night.quiet_until(at(2026, 11, 23, 23, 15)) == at(2026, 11, 24, 7, 30)
+    assert night.quiet_until(at(2026, 11, 24, 3, 0)) == at(2026, 11, 24, 7, 30)
+    assert night.quiet_until(at(2026, 11, 24, 7, 30)) is None
+    assert night.quiet_until(at(2026, 11, 24, 12, 0)) is None
+    # The night the clocks go back (Warsaw, 25 October 2026): the hours end at 07:30 local.
+    assert night.quiet_until(at(2026, 10, 25, 1, 0)) == at(2026, 10, 25, 7, 30)
+    lunch = NotifySettings(quiet_from=12 * 60, quiet_to=13 * 60, zone="UTC")
+    assert lunch.quiet_until(datetime(2026, 1, 1, 12, 59, tzinfo=ZoneInfo("UTC")).timestamp()) is not None
+
+
+@pytest.mark.parametrize("typed", ["soon", "25:00-07:00", "23:00", "7-7", "23:60-1", "２３-7"])
+def test_bad_quiet_hours_get_a_sentence(typed):
+    with pytest.raises(ValueError, match="quiet hours|Quiet hours"):
+        parse_quiet_hours(typed)
+
+
+def test_quiet_hours_and_zones_are_read_plainly():
+    assert parse_quiet_hours("23:00-07:30") == (23 * 60, 7 * 60 + 30)
+    assert parse_quiet_hours("23–7") == (23 * 60, 7 * 60)
+    assert parse_quiet_hours("off") is None
+    assert check_zone(" Europe/Warsaw ") == "Europe/Warsaw"
+    with pytest.raises(ValueError, match="I don't know the time zone"):
+        check_zone("Mars/Olympus")
+
+
+async def test_a_member_who_wants_dms_gets_one_and_no_ping(store):  # noqa: F811
+    await store.set_notify_settings(BEN.id, NotifySettings(DM))
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN]).start()
+    await game.move(ANN, "end")  # Ben's turn now
+    post = discord.thread()[-1]
+    assert "Build or end your turn" in post.text and post.pings == []
+    [dm] = [m for m in discord.messages.values() if m.channel == f"dm:{BEN.id}" and "Your move" in m.text]
+    assert dm.text == "▶ Your move: Build or end your turn."
+
+
+async def test_both_gets_a_ping_and_a_dm(store):  # noqa: F811
+    await store.set_notify_settings(BEN.id, NotifySettings(BOTH))
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN]).start()
+    await game.move(ANN, "end")
+    assert discord.thread()[-1].pings == [BEN.id]
+    assert any("Your move" in m.text for m in discord.messages.values() if m.channel == f"dm:{BEN.id}")
+
+
+async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):  # noqa: F811
+    clock = Clock(at(2026, 11, 23, 23, 30))
+    await store.set_notify_settings(BEN.id, NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60,
+                                                           zone="Europe/Warsaw"))
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN]).start()
+    game.dispatcher.clock = clock
+    timers = Timers(game.tables, clock=clock)
+    await game.move(ANN, "end")
+    assert discord.thread()[-1].pings == [], "no ping at half past eleven"
+    assert await store.timers(game.id) == {"quiet:1:2": (at(2026, 11, 24, 7, 0), None)}
+    clock.now = at(2026, 11, 24, 6, 59)
+    assert await timers.fire_due() == 0
+    clock.now = at(2026, 11, 24, 7, 0)
+    assert await timers.fire_due() == 1
+    await game.dispatcher.flush()
+    held = discord.thread()[-1]
+    assert "**Ben**, the game is waiting for you." in held.text and held.pings == [BEN.id]
+    assert await timers.fire_due() == 0 and await store.timers(game.id) == {}
+
+
+async def test_a_held_ping_is_dropped_when_the_member_moved_meanwhile(store):  # noqa: F811
+    clock = Clock(at(2026, 11, 23, 23, 30))
+    await store.set_notify_settings(BEN.id, NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60,
+                                                           zone="Europe/Warsaw"))
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN]).start()
+    game.dispatcher.clock = clock
+    await game.move(ANN, "end")
+    await game.move(BEN, "end")  # Ben could not sleep
+    posts = len(discord.thread())
+    clock.now = at(2026, 11, 24, 7, 0)
+    assert await Timers(game.tables, clock=clock).fire_due() == 0
+    await game.dispatcher.flush()
+    assert len(discord.thread()) == posts and await store.timers(game.id) == {}
