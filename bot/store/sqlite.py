@@ -336,12 +336,17 @@ class Store:
     async def hand_seat_to_bot(self, game_id: int, seat: int, name: str,
                                note: tuple[str, dict[str, Any]]) -> bool:
         """A running game's human seat becomes a bot seat, with a note to the table, at once."""
+        # The player is remembered, so /game rejoin can give the seat back.
+        return await self._change_seat(
+            "UPDATE seats SET former_user_id = user_id, former_name = name,"
+            " user_id = NULL, is_bot = 1, dm_ok = 0, timeouts = 0, name = ?"
+            " WHERE game_id = ? AND seat = ? AND is_bot = 0", (name, game_id, seat), game_id, note)
+
+    async def _change_seat(self, update: str, values: tuple[Any, ...], game_id: int,
+                           note: tuple[str, dict[str, Any]]) -> bool:
+        """A seat changing hands in a running game and the table's note of it, together."""
         async with self.transaction() as db:
-            # The player is remembered, so /game rejoin can give the seat back.
-            cursor = await db.execute(
-                "UPDATE seats SET former_user_id = user_id, former_name = name,"
-                " user_id = NULL, is_bot = 1, dm_ok = 0, timeouts = 0, name = ?"
-                " WHERE game_id = ? AND seat = ? AND is_bot = 0", (name, game_id, seat))
+            cursor = await db.execute(update, values)
             if cursor.rowcount != 1:
                 return False
             kind, payload = note
@@ -533,18 +538,11 @@ class Store:
     async def reclaim_seat(self, game_id: int, seat: int, user_id: int, name: str,
                            note: tuple[str, dict[str, Any]]) -> bool:
         """A player takes back the seat a bot took over from them, with a note to the table."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seats SET user_id = former_user_id, name = ?, is_bot = 0, dm_ok = 1, timeouts = 0,"
-                " former_user_id = NULL, former_name = NULL"
-                " WHERE game_id = ? AND seat = ? AND is_bot = 1 AND former_user_id = ?",
-                (name, game_id, seat, user_id))
-            if cursor.rowcount != 1:
-                return False
-            kind, payload = note
-            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                             (game_id, kind, _dumps(payload), time.time()))
-        return True
+        return await self._change_seat(
+            "UPDATE seats SET user_id = former_user_id, name = ?, is_bot = 0, dm_ok = 1, timeouts = 0,"
+            " former_user_id = NULL, former_name = NULL"
+            " WHERE game_id = ? AND seat = ? AND is_bot = 1 AND former_user_id = ?",
+            (name, game_id, seat, user_id), game_id, note)
 
     # -- installation facts ---------------------------------------------------
 
