@@ -2,6 +2,7 @@
 private panels. Each handler takes the typed fields its component's custom id carried."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,6 +17,8 @@ from .ui import AmountFormModal, SubsetSelect, build_view, reply
 
 if TYPE_CHECKING:
     from .protocols import GameBot
+
+log = logging.getLogger(__name__)
 
 NOT_OPEN = "That choice is not open to you now. Here is what you can do:"
 EARLIER = "That control is from an earlier moment of this game and no longer applies. Here is what you can do now:"
@@ -170,6 +173,10 @@ class GameInteractions:
                     f"I can't send direct messages to **{markdown_name(interaction.user.display_name)}**. "
                     "They can still see their hand with `/game hand` or the **My hand & options** button.",
                     allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            # Discord is having trouble (a 5xx): the join stands; the first DM of the game,
+            # sent through the outbox with retries, will find out about closed DMs instead.
+            log.warning("the joining DM to %s failed: %s", interaction.user.id, error)
 
     async def send_panel(self, interaction: discord.Interaction, *, game_id: int | None = None,
                          page: int = 0, preface: str = "") -> None:

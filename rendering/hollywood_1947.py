@@ -118,7 +118,7 @@ def _table(view: dict[str, Any]) -> bytes:
     _header(draw, view)
     _reel(draw, view, 320, 84)
     _poster(draw, PAD, 84, 270, 250, view.get("poster"),
-            f"{view.get('posters_left', 0)} posters left")
+            _count(view.get("posters_left", 0), "poster") + " left")
     y = 392
     draw_text(draw, (PAD, y), "THE STUDIO", 24, bold=True, fill=GOLD)
     draw_text(draw, (WIDTH - PAD, y + 4), "jobs · dice · tokens · hand", 20, fill=MUTED,
@@ -418,3 +418,8 @@ def seat_boxes(view: dict[str, Any], seat: int) -> tuple[tuple, tuple]:
     top = 392 + 40 + seat * row_h
     mid = top + (row_h - 8) / 2
     return (PAD + 12, mid - 22, PAD + 56, mid + 22), (PAD + 66, top + 4, PAD + 280, top + row_h - 12)
+
+
+def _count(number: int, thing: str) -> str:
+    """"1 poster", "3 posters"."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
