@@ -7,7 +7,6 @@ import hashlib
 import io
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -18,9 +17,6 @@ from bot.store import SeatRecord
 from bot.tables import Table
 
 from .ui import build_view
-
-if TYPE_CHECKING:
-    from bot.app import MarqueeBot
 
 MESSAGE_LIMIT = 2000
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -131,7 +127,7 @@ def turn_rows(message: Outgoing) -> list[controls.Row]:
 
 
 class DiscordTransport:
-    def __init__(self, bot: MarqueeBot) -> None:
+    def __init__(self, bot: discord.Client) -> None:  # only the client's own lookups are used
         self.bot = bot
 
     async def _thread(self, table: Table) -> discord.abc.Messageable:
