@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from . import registry
+from .notify import NotifySettings
 from .store import OutboxItem, SeatRecord, Store
 from .store.sqlite import PostRecord
 from .tables import Table
-from .notify import NotifySettings
 from .text import markdown_name
 from .timers import quiet_key
 

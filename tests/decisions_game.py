@@ -17,8 +17,18 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import SYSTEM_SEAT, Amount, Choice, Event, IllegalMove, Option, Result, Subset
-from bot.engine import offers
+from bot.engine import (
+    SYSTEM_SEAT,
+    Amount,
+    Choice,
+    Deadline,
+    Event,
+    IllegalMove,
+    Option,
+    Result,
+    Subset,
+    offers,
+)
 from bot.registry import GameKit, register
 from rendering.kit import canvas, draw_text, to_png
 
@@ -263,8 +273,6 @@ class Lots:
 
 
 def _auction_deadline(state):
-    from bot.engine import Deadline
-
     return Deadline(key=f"auction-{state['turns_left']}", seconds=state["auction_seconds"], action=CLOSE,
                     what="the auction closes")
 

@@ -22,7 +22,15 @@ import pytest
 
 from bot import registry
 from bot.engine import (
-    SYSTEM_SEAT, Choice, Game, IllegalMove, deadlines, new_game, offered, play, rng_for,
+    SYSTEM_SEAT,
+    Choice,
+    Game,
+    IllegalMove,
+    deadlines,
+    new_game,
+    offered,
+    play,
+    rng_for,
 )
 
 #: Steps examined per title, shared among its player counts and spread evenly over each
