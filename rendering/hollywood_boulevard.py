@@ -25,6 +25,7 @@ from .kit import (
     die_face,
     draw_text,
     fit_text,
+    money,
     player_style,
     player_token,
     text_width,
@@ -120,13 +121,25 @@ def _box_name(view: dict[str, Any], box: str) -> str:
 def _board(view: dict[str, Any]) -> bytes:
     img, draw = canvas(WIDTH, 2600)  # cropped to what was drawn
     deck = "first deck" if view["deck"] == 1 else "second deck"
-    y = _title_bar(draw, "HOLLYWOOD BOULEVARD", f"Round {view['round']} of {view['rounds']} · {deck}")
+    subtitle = _final(view) or f"Round {view['round']} of {view['rounds']} · {deck}"
+    y = _title_bar(draw, "HOLLYWOOD BOULEVARD", subtitle)
     y = _round_track(draw, view, y + 12)
     y = _top_sections(draw, view, y + 12)
     y = _amenities(draw, view, y + 14)
     y = _star_tracks(draw, view, y + 14)
     y = _theatres(draw, view, y + 14)
     return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+
+
+def _final(view: dict[str, Any]) -> str | None:
+    """Once the game is over, who won and with how much: the board's last word."""
+    scores = view.get("scores")
+    if not scores:
+        return None
+    names = view.get("names") or []
+    best = max(scores)
+    winners = [names[s] if s < len(names) else f"Player {s + 1}" for s, v in enumerate(scores) if v == best]
+    return f"Final · {' & '.join(winners)} win{'s' if len(winners) == 1 else ''} with {money(best)}"
 
 
 def _round_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:

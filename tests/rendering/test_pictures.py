@@ -82,8 +82,10 @@ def probe(image: str, view: View, height: int) -> Probe:
         if image == "board":
             rows = [hb.theatre_boxes(view, s, height) for s in seats]
             moved = with_round(view, "round")
+            # Once the game is over the title bar names the winner; the track still shows the round.
+            subtitle = [] if view.get("scores") else [hb.SUBTITLE_BOX]
             return Probe(tokens={s: rows[s][0] for s in seats}, gold=[hb.round_box(view)],
-                         label=(moved, [hb.SUBTITLE_BOX, hb.round_box(view), hb.round_box(moved)]),
+                         label=(moved, [*subtitle, hb.round_box(view), hb.round_box(moved)]),
                          names=[row[1] for row in rows])
         if image == "array":
             return Probe(label=(with_round(view, "round"), [hb.SUBTITLE_BOX]))
