@@ -50,7 +50,7 @@ class Seating:
             settings=hosting)
         if host_seated:
             await self.store.set_seats(game_id, [SeatRecord(0, host.id, host.name, False, True)], expected=[])
-        return await self.table_now(game_id)
+        return await self.table(game_id)
 
     async def join(self, game_id: int, member: Member) -> Table:
         def seat_member(table: Table) -> list[SeatRecord]:
@@ -157,7 +157,7 @@ class Seating:
         if self.autoplay_bots:
             await self.run_bots(game_id)
         self._notify()
-        return await self.table_now(game_id)
+        return await self.table(game_id)
 
     def _deal(self, table: Table) -> dict[str, Any]:
         """The first version of the game for the lobby's seats: state, clocks, notifications."""
@@ -199,7 +199,7 @@ class Seating:
 
     async def abandon(self, game_id: int, member: Member) -> Table:
         for _ in range(LOBBY_TRIES):
-            table = await self.table_now(game_id)
+            table = await self.table(game_id)
             if table.record.status not in ("lobby", "running"):
                 raise TableError("This game has already ended.")
             if member.id != table.record.host_id and not member.can_manage:
@@ -215,16 +215,9 @@ class Seating:
         else:
             raise TableError(BUSY)
         self._notify()
-        return await self.table_now(game_id)
+        return await self.table(game_id)
 
     # -- helpers -----------------------------------------------------------
-
-    async def table_now(self, game_id: int) -> Table:
-        """The game and its seats as of one moment, never halfway through a lobby change."""
-        found = await self.store.game_with_seats(game_id)
-        if found is None:
-            raise TableError(f"There is no game #{game_id}.")
-        return Table(*found)
 
     async def _change_seats(self, game_id: int, step: str, change: Callable[[Table], list[SeatRecord]]) -> Table:
         """One lobby change, written only over the lobby it was worked out from. When another
@@ -234,13 +227,13 @@ class Seating:
             table = await self._lobby(game_id, step, just_started=attempt > 0)
             seats = [SeatRecord(i, s.user_id, s.name, s.is_bot, s.dm_ok) for i, s in enumerate(change(table))]
             if await self.store.set_seats(game_id, seats, expected=table.seats):
-                return await self.table_now(game_id)
+                return await self.table(game_id)
         raise TableError(BUSY)
 
     async def _lobby(self, game_id: int, step: str, *, just_started: bool = False) -> Table:
         """The game, if it is still a lobby; else a sentence for where it is now.
         ``just_started``: the step found a lobby a moment ago (the start won the race)."""
-        table = await self.table_now(game_id)
+        table = await self.table(game_id)
         status = table.record.status
         if status == "running":
             opening = "This game has just started" if just_started else "This game is already running"

@@ -48,16 +48,18 @@ class Tables(Seating, Notifications):
     # -- reading -----------------------------------------------------------
 
     async def table(self, game_id: int) -> Table:
-        record = await self.store.game(game_id)
-        if record is None:
+        """The game and its seats as of one moment: never read halfway through another
+        coroutine's transaction on the shared connection (a move, a lobby change)."""
+        found = await self.store.game_with_seats(game_id)
+        if found is None:
             raise TableError(f"There is no game #{game_id}.")
-        return Table(record, await self.store.seats(game_id))
+        return Table(*found)
 
     async def table_in_thread(self, thread_id: int) -> Table:
         record = await self.store.game_in_thread(thread_id)
         if record is None:
             raise TableError("There is no game in this thread. Start one with `/game new`.")
-        return Table(record, await self.store.seats(record.id))
+        return await self.table(record.id)
 
     # -- play --------------------------------------------------------------
 

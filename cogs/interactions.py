@@ -167,7 +167,7 @@ class GameInteractions:
             # Said once: whoever records the closed DMs first (here, or the dispatcher
             # failing a DM at the same moment) tells the table. Read again: while the DM was
             # tried, others may have left the lobby, and seats renumber.
-            seat = (await self.tables.table_now(table.id)).seat_of(interaction.user.id)
+            seat = (await self.tables.table(table.id)).seat_of(interaction.user.id)
             if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
                 await interaction.followup.send(
                     f"I can't send direct messages to **{markdown_name(interaction.user.display_name)}**. "

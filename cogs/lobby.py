@@ -169,7 +169,7 @@ async def redraw_lobby(tables: Tables, game_id: int, draw: Callable[[Table], Awa
     if lock is None:
         lock = _redrawing[key] = asyncio.Lock()
     async with lock:
-        table = await tables.table_now(game_id)
+        table = await tables.table(game_id)
         await draw(table)
     return table
 

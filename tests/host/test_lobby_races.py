@@ -57,7 +57,7 @@ async def then_set(work, gate: asyncio.Event):
 async def assert_consistent(tables: Tables, game_id: int) -> Table:
     """Seats numbered 0..n-1, nobody twice, within the game's limit; a running game was dealt
     for exactly its seats, and every seat's private view and the moves to the end work."""
-    table = await tables.table_now(game_id)
+    table = await tables.table(game_id)
     assert [s.seat for s in table.seats] == list(range(len(table.seats)))
     humans = [s.user_id for s in table.seats if not s.is_bot]
     assert len(humans) == len(set(humans)) and None not in humans
