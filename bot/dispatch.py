@@ -170,7 +170,7 @@ class Dispatcher:
         while True:
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=retry_every)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
             self._wake.clear()
             try:

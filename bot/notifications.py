@@ -99,6 +99,16 @@ class Notifications:
                 outbox.append(("private", payload))
         return outbox
 
+    def note(self, table: Table, text: str, *, seat: int | None = None) -> dict[str, Any]:
+        """A thread line that is no move (a reminder, a clock's warning, a seat changing
+        hands) with the game as it stands and fresh controls: for every pending seat, or
+        only for ``seat``."""
+        payload = self.turn_payload(table, table.record.state, table.record.version)
+        if seat is not None:
+            payload["turn"] = [turn for turn in payload["turn"] if turn["seat"] == seat]
+        payload.update(text=text, event_images=[])
+        return payload
+
     def turn_payload(self, table: Table, state: dict[str, Any], version: int) -> dict[str, Any]:
         """What the thread shows after a move: the public view, and who must act on what."""
         game = registry.game(table.record.game_type)

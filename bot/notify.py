@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 THREAD, DM, BOTH = "thread", "dm", "both"
@@ -45,7 +45,7 @@ class NotifySettings:
         if ends <= local:
             ends += timedelta(days=1)
         # Wall-clock arithmetic across a DST change: normalise through UTC.
-        return ends.astimezone(timezone.utc).timestamp()
+        return ends.astimezone(UTC).timestamp()
 
     def describe(self) -> str:
         where = {THREAD: "a ping in the game's thread", DM: "a DM",

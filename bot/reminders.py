@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from .tables import Table, Tables
 from .text import markdown_name
@@ -32,13 +32,12 @@ class Reminders:
         queued = 0
         for record in await self.tables.store.idle_games(self._clock() - self.idle_seconds):
             table = Table(record, await self.tables.store.seats(record.id))
-            payload = self.tables.turn_payload(table, record.state, record.version)
+            payload = self.tables.note(table, "")
             waiting = [t for t in payload["turn"] if not t["is_bot"]]
             if not waiting:
                 continue
             names = ", ".join(markdown_name(table.seats[t["seat"]].name) for t in waiting)
             payload["text"] = f"⏰ Reminder: the game is waiting for {names}."
-            payload["event_images"] = []
             if await self.tables.store.add_reminder(record.id, record.version, payload):
                 queued += 1
         if queued:

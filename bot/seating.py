@@ -96,11 +96,9 @@ class Seating:
         names[seat] = f"{leaving.name} (bot)"
         renamed = Table(table.record, [*table.seats[:seat],
                                        SeatRecord(seat, None, names[seat], True, False), *table.seats[seat + 1:]])
-        note = {"text": name_seats(f"{{p{seat}}} {why}; a bot plays their seat from now on. "
-                                   "They can take it back with `/game rejoin` while the game runs.",
-                                   table.names()),
-                "event_images": []}
-        note.update(self.turn_payload(renamed, table.record.state, table.record.version))
+        note = self.note(renamed, name_seats(f"{{p{seat}}} {why}; a bot plays their seat from now on. "
+                                             "They can take it back with `/game rejoin` while the game runs.",
+                                             table.names()))
         if not await self.store.hand_seat_to_bot(table.id, seat, names[seat], ("thread", note)):
             raise TableError("That seat changed hands a moment ago.")
 
@@ -116,9 +114,7 @@ class Seating:
         names[seat] = member.name
         back = Table(table.record, [*table.seats[:seat],
                                     SeatRecord(seat, member.id, member.name, False, True), *table.seats[seat + 1:]])
-        note = {"text": name_seats(f"{{p{seat}}} is back and plays their own seat again.", names),
-                "event_images": []}
-        note.update(self.turn_payload(back, table.record.state, table.record.version))
+        note = self.note(back, name_seats(f"{{p{seat}}} is back and plays their own seat again.", names))
         if not await self.store.reclaim_seat(table.id, seat, member.id, member.name, ("thread", note)):
             raise TableError("That seat changed hands a moment ago; try again.")
         self._notify()

@@ -45,7 +45,7 @@ class Settings:
     guild_ready_timeout: float | None = None
 
     @classmethod
-    def from_env(cls) -> "Settings":
+    def from_env(cls) -> Settings:
         """The settings in the environment; ``SettingsError`` names every one that is bad."""
         load_dotenv(ROOT / ".env")
         problems: list[str] = []

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import registry, timers
 from .engine import SYSTEM_SEAT, Choice, Event, IllegalMove, deadlines, play, rng_for

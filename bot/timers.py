@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .engine import Option, deadlines
 from .notifications import name_seats
@@ -114,31 +115,25 @@ class Timers:
     async def _warn(self, game_id: int, key: str, now: float) -> int:
         table = await self.tables.table(game_id)
         seat = int(key[len(CLOCK_KEY):].split(":")[0])
-        record = table.record
         due = (await self.tables.store.timers(game_id)).get(key, (now, None))[0]
-        payload = self.tables.turn_payload(table, record.state, record.version)
-        payload["turn"] = [t for t in payload["turn"] if t["seat"] == seat]
+        payload = self.tables.note(table, name_seats(f"⏳ {hours_left(due - now)} left on {{p{seat}}}'s clock; "
+                                                     "after that a bot makes this move for them.", table.names()),
+                                   seat=seat)
         if not payload["turn"]:
             return 0  # the move is no longer theirs; the pipeline drops the row
-        payload["text"] = name_seats(f"⏳ {hours_left(due - now)} left on {{p{seat}}}'s clock; "
-                                     "after that a bot makes this move for them.", table.names())
-        payload["event_images"] = []
         return int(await self.tables.store.claim_warning(game_id, key, payload))
 
     async def _release_ping(self, game_id: int, key: str) -> int:
         """Quiet hours are over: ping the member, if the game still waits on that decision."""
         table = await self.tables.table(game_id)
         seat, version = (int(part) for part in key[len(QUIET_KEY):].split(":"))
-        record = table.record
-        payload = self.tables.turn_payload(table, record.state, record.version)
-        payload["turn"] = [t for t in payload["turn"] if t["seat"] == seat]
+        payload = self.tables.note(table, name_seats(f"🔔 {{p{seat}}}, the game is waiting for you.",
+                                                     table.names()), seat=seat)
         still = (payload["turn"] and not table.seats[seat].is_bot
-                 and record.seat_epochs.get(seat, 0) <= version)
+                 and table.record.seat_epochs.get(seat, 0) <= version)
         if not still:  # answered (or asked again, with a ping of its own) meanwhile
             await self.tables.store.drop_timer(game_id, key)
             return 0
-        payload["text"] = name_seats(f"🔔 {{p{seat}}}, the game is waiting for you.", table.names())
-        payload["event_images"] = []
         return int(await self.tables.store.claim_timer(game_id, key, payload))
 
     async def run_forever(self, check_every: float = 5.0) -> None:

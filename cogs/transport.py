@@ -1,7 +1,6 @@
 """Delivering outbox messages to Discord: thread posts with the board, DMs with secrets."""
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import io
@@ -67,7 +66,7 @@ def delivery_errors() -> Iterator[None]:
         if 400 <= error.status < 500 and error.status not in RETRYABLE_CLIENT_ERRORS:
             raise Undeliverable(str(error)) from error
         raise Unavailable(str(error)) from error
-    except (discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError) as error:
+    except (TimeoutError, discord.RateLimited, aiohttp.ClientError) as error:
         raise Unavailable(f"{type(error).__name__}: {error}") from error
 
 

@@ -171,7 +171,7 @@ class Table:
                 assert done.id == message.id and done.text.startswith("✓ Done."), done.text
                 message = done
             else:
-                def next_step() -> SimMessage | str | None:
+                def next_step(last_dm: int = last_dm) -> SimMessage | str | None:
                     if any(m.id > post.id and is_turn_post(m) for m in self.thread.messages):
                         return "posted"  # the card resolved: the table has the outcome
                     dms = [m for m in member.dms if m.id > last_dm and move_controls(m)]

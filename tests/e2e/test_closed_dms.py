@@ -21,7 +21,7 @@ async def test_member_with_closed_dms_plays_a_whole_game(
 ):
     dave.close_dms()
     async with marquee(seed=SHORT_GAME):
-        thread, lobby = await open_table(discord_sim, alice, [alice, dave])
+        thread, _lobby = await open_table(discord_sim, alice, [alice, dave])
         notices = [m for m in thread.bot_messages if "direct messages to **Dave**" in m.text]
         assert notices, [m.text for m in thread.bot_messages]
         assert dave in discord_sim.dm_refusals and not dave.dms

@@ -22,7 +22,7 @@ def statuses(db_path) -> list[str]:
 
 async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, alice, bob, carol):
     async with marquee(seed=SEED):
-        thread, lobby = await open_table(discord_sim, alice, [alice, bob, carol])
+        thread, _lobby = await open_table(discord_sim, alice, [alice, bob, carol])
         table = Table(discord_sim, thread, [alice, bob, carol])
         post = await thread.wait_for_message(is_turn_post)
         post = await table.step(post)  # Alice builds once

@@ -157,6 +157,6 @@ async def test_start_is_acknowledged_before_the_bots_make_their_opening_moves(di
                 start = await alice.slash("game start", channel=thread)
                 assert (await start.response()).kind == "deferred channel message"
                 assert (await start.reply()).ephemeral
-            await discord_sim.wait_for(lambda: "The game has started." in lobby.text and not lobby.buttons,
+            await discord_sim.wait_for(lambda lobby=lobby: "The game has started." in lobby.text and not lobby.buttons,
                                        what="the lobby redrawn")
         assert answered_when_bots_moved == [True, True]

@@ -285,7 +285,7 @@ def refusal(game, state, seat, action) -> str:
 
 def test_play_accepts_a_filled_template(auction):
     game, state = auction
-    after, events = play(game, state, 0, "bid:10")
+    after, _events = play(game, state, 0, "bid:10")
     assert after["bids"] == [10] and after["_move"] == 1 and state["bids"] == []
     after, _ = play(game, after, 1, "pass")
     after, _ = play(game, after, 0, "rent:a,d")

@@ -18,6 +18,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Member, Table, TableError, Tables
 from cogs.advance_to_boardwalk import Boardwalk
+from tests.host.cog_fakes import FakeInteraction
 
 GAME = "advance-to-boardwalk"
 THREAD, ELSEWHERE = 7001, 7002
@@ -27,29 +28,7 @@ SEED = 11
 BOARD = registry.game(GAME).board
 
 
-# --- a small fake Discord -------------------------------------------------------------
-
-class FakeInteraction:
-    """What the cog touches of an interaction; records what was sent and how."""
-
-    def __init__(self, channel_id: int, user_id: int) -> None:
-        self.channel_id = channel_id
-        self.user = SimpleNamespace(id=user_id)
-        self.sent: list[tuple[str, bool]] = []  # (text, ephemeral)
-        self.response = SimpleNamespace(is_done=lambda: bool(self.sent), send_message=self._send)
-        self.followup = SimpleNamespace(send=self._send)
-
-    async def _send(self, content: str, *, ephemeral: bool = False, **_: object) -> None:
-        self.sent.append((content, ephemeral))
-
-    @property
-    def text(self) -> str:
-        return "\n".join(text for text, _ in self.sent)
-
-    @property
-    def ephemeral(self) -> bool:
-        return all(ephemeral for _, ephemeral in self.sent)
-
+# --- a table service that always finds one table ---------------------------------
 
 class FixedTables:
     """A table service that finds one given table in THREAD (for a scrambled state)."""

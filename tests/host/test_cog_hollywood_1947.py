@@ -11,7 +11,6 @@ import asyncio
 import json
 import random
 import re
-from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import pytest
@@ -24,6 +23,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Member, TableError, Tables
 from cogs.hollywood_1947 import NOT_A_GAME, Hollywood1947Cog
+from tests.host.cog_fakes import FakeInteraction, Said
 
 GAME_ID = "hollywood-1947"
 GAME = registry.game(GAME_ID)
@@ -39,30 +39,6 @@ LOOKUPS = {"job": lookup.job_entries(CX), "card": lookup.card_entries(CX),
 
 
 # ---------------------------------------------------------------- a fake interaction
-
-@dataclass
-class Said:
-    text: str
-    ephemeral: bool
-
-
-@dataclass
-class FakeInteraction:
-    """What the cog touches of an interaction: where, who, and how it answers."""
-
-    channel_id: int
-    user_id: int
-    said: list[Said] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.user = SimpleNamespace(id=self.user_id)
-        self.response = SimpleNamespace(is_done=lambda: bool(self.said), send_message=self._send)
-        self.followup = SimpleNamespace(send=self._send)
-
-    async def _send(self, content: str, *, ephemeral: bool = False, **_: object) -> None:
-        assert len(content) <= 2000
-        self.said.append(Said(content, ephemeral))
-
 
 async def ask(cog: Hollywood1947Cog, command: str, *, user: Member = SPECTATOR, channel: int = THREAD,
               **options: object) -> Said:

@@ -12,8 +12,6 @@ import asyncio
 import copy
 import random
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -28,6 +26,7 @@ from bot.tables import Member, TableError, Tables
 from cogs import ui
 from cogs.game_cog import find
 from cogs.hollywood_boulevard import FILM_PICK, Boulevard, FilmPick, film_pick_id
+from tests.host.cog_fakes import FakeInteraction
 
 GAME_ID = "hollywood-boulevard"
 KIT = registry.kit(GAME_ID)
@@ -41,35 +40,6 @@ SEED = 3
 
 
 # ---------------------------------------------------------------- a fake interaction
-
-@dataclass
-class Said:
-    text: str
-    ephemeral: bool
-    view: Any = None
-
-
-@dataclass
-class FakeInteraction:
-    """What the cog touches of an interaction: where, who, and how it answers."""
-
-    channel_id: int
-    user_id: int
-    said: list[Said] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.user = SimpleNamespace(id=self.user_id)
-        self.response = SimpleNamespace(is_done=lambda: bool(self.said), send_message=self._send)
-        self.followup = SimpleNamespace(send=self._send)
-
-    async def _send(self, content: str, *, ephemeral: bool = False, view: Any = None, **_: Any) -> None:
-        assert len(content) <= 2000
-        self.said.append(Said(content, ephemeral, view))
-
-    @property
-    def text(self) -> str:
-        return "\n".join(s.text for s in self.said)
-
 
 async def ask(cog: Boulevard, command: str, *args: Any, member: Member = ANN, where: int = THREAD,
               **kwargs: Any) -> FakeInteraction:

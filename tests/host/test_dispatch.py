@@ -143,8 +143,8 @@ async def test_a_post_that_keeps_failing_to_draw_is_parked_and_the_thread_told_o
         await dispatcher.flush()
         clock.now += 60
     assert outbox(db_path)[0][1:] == ("thread", False, True, MAX_BROKEN_ATTEMPTS)
-    assert discord_.notices == [(table.id, "⚠️ I could not post an update for move 1 here; "
-                                           "the game goes on — `/game status` shows where it stands.")]
+    assert discord_.notices == [(table.id, ("⚠️ I could not post an update for move 1 here; "
+                                           "the game goes on — `/game status` shows where it stands."))]
     assert [kind for kind, _, _ in discord_.arrived] == ["dm", "dm"], "its DMs flow once it is parked"
 
     await tables.act(table.id, ANN, "add:2")  # this board cannot be drawn either

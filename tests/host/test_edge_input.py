@@ -48,8 +48,8 @@ REFUSED = [
     (BOULEVARD, "rounds=<@&5>", "not “\\<@\u200b&5>”."),
     (H1947, "union_strike=maybe", "`union_strike` is yes or no; not `maybe`."),
     (H1947, "union_strike=ｙｅｓ", "`union_strike` is yes or no; not “ｙｅｓ”."),
-    (H1947, "speed=9", "Hollywood 1947 has no option called `speed`; its options are handpick_jobs, "
-                       "justice_served, random_loyalties, studio_order, union_strike, clock."),
+    (H1947, "speed=9", ("Hollywood 1947 has no option called `speed`; its options are handpick_jobs, "
+                       "justice_served, random_loyalties, studio_order, union_strike, clock.")),
     ("advance-to-boardwalk", "speed=9", "Advance to Boardwalk has no option called `speed`; its options are clock."),
     ("chess", "rounds=4", "`chess` is not a game I host; choose one of: "),
     ("x" * 5000, "rounds=4", "is not a game I host"),
@@ -165,8 +165,8 @@ def test_every_bad_setting_is_named_at_once(env):
     assert bad.value.problems == [
         "DISCORD_TOKEN is the token alone, without “Bot ” in front.",
         "MARQUEE_DB=postgresql://… : PostgreSQL is not supported yet; use an SQLite file path.",
-        "DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
-        "Copy Server ID); got 'my server'.",
+        ("DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
+        "Copy Server ID); got 'my server'."),
         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
         "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
         "MARQUEE_GUILD_READY_TIMEOUT must be a number of seconds, like 2; got '-1'.",
@@ -206,14 +206,14 @@ def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
     env.update(MARQUEE_DB="postgresql://marquee@db/marquee", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
                DEV_GUILD_ID="abc", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=120, check=False)
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert lines[1:] == [
         "MARQUEE_DB=postgresql://… : PostgreSQL is not supported yet; use an SQLite file path.",
-        "DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
-        "Copy Server ID); got 'abc'.",
+        ("DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
+        "Copy Server ID); got 'abc'."),
         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
         "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
     ]

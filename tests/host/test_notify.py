@@ -73,13 +73,19 @@ async def test_both_gets_a_ping_and_a_dm(store):  # noqa: F811
     assert any("Your move" in m.text for m in discord.messages.values() if m.channel == f"dm:{BEN.id}")
 
 
-async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):  # noqa: F811
-    clock = Clock(at(2026, 11, 23, 23, 30))
+async def ben_asleep_from_eleven(store, clock):  # noqa: F811
+    """Ann and Ben at a table at half past eleven, Warsaw time; Ben's quiet hours are 23–07."""
     await store.set_notify_settings(BEN.id, NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60,
                                                            zone="Europe/Warsaw"))
     discord = Discordish()
     game = await Game(store, discord, [ANN, BEN]).start()
     game.dispatcher.clock = clock
+    return discord, game
+
+
+async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):  # noqa: F811
+    clock = Clock(at(2026, 11, 23, 23, 30))
+    discord, game = await ben_asleep_from_eleven(store, clock)
     timers = Timers(game.tables, clock=clock)
     await game.move(ANN, "end")
     assert discord.thread()[-1].pings == [], "no ping at half past eleven"
@@ -96,11 +102,7 @@ async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):  # noqa: F81
 
 async def test_a_held_ping_is_dropped_when_the_member_moved_meanwhile(store):  # noqa: F811
     clock = Clock(at(2026, 11, 23, 23, 30))
-    await store.set_notify_settings(BEN.id, NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60,
-                                                           zone="Europe/Warsaw"))
-    discord = Discordish()
-    game = await Game(store, discord, [ANN, BEN]).start()
-    game.dispatcher.clock = clock
+    discord, game = await ben_asleep_from_eleven(store, clock)
     await game.move(ANN, "end")
     await game.move(BEN, "end")  # Ben could not sleep
     posts = len(discord.thread())

@@ -17,4 +17,4 @@ def make_bot(game: AdvanceToBoardwalk) -> BoardwalkBot:
     return BoardwalkBot(game)
 
 
-__all__ = ["GAME_ID", "CONTENT", "make_game", "make_bot", "AdvanceToBoardwalk", "BoardwalkBot"]
+__all__ = ["CONTENT", "GAME_ID", "AdvanceToBoardwalk", "BoardwalkBot", "make_bot", "make_game"]

@@ -8,7 +8,7 @@ against it, and taking or costing an opponent a property counts half its value.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from . import fortune
 from .content import Board, CardKind, Property

@@ -278,10 +278,10 @@ def rules_text(board: Board) -> str:
     # Discord keeps line breaks, so each paragraph is one line.
     paragraphs = [
         "**Advance to Boardwalk** — build hotels on the boardwalk; own the most value.",
-        "**Set-up.** Hotel units: 20 each (2 players), 16 (3), 14 (4). Everyone gets 2 secret "
+        ("**Set-up.** Hotel units: 20 each (2 players), 16 (3), 14 (4). Everyone gets 2 secret "
         "Fortune cards. Highest roll of the two numbered dice goes first (ties re-roll); play "
-        "passes left.",
-        "**Your turn**\n"
+        "passes left."),
+        ("**Your turn**\n"
         "1. The dice are rolled for you: 2 numbered dice and the colour die (red, blue, yellow, "
         "green, **W**ild, **F**ortune).\n"
         "2. **Build** in the rolled zone (Wild: you pick one), one unit at a time. Each unit costs "
@@ -292,19 +292,19 @@ def rules_text(board: Board) -> str:
         "3. **Ownership**: most units on a property owns it; on a tie, the tied player whose unit "
         "is lowest in the stack. The property card moves at once and the tokens follow: your token "
         "always stands on the total value you own (opponents move back when you take from them).\n"
-        "4. Play **one** Fortune card, or end your turn.",
-        '**Fortune cards.** 28 cards, hand kept secret. "After your roll" cards are played '
+        "4. Play **one** Fortune card, or end your turn."),
+        ('**Fortune cards.** 28 cards, hand kept secret. "After your roll" cards are played '
         "right after the roll, before you pick a zone or build, or on an **F** before you draw "
         "(one per roll), besides the end-of-turn card. "
         '"Last place" cards need your token in last place — ties count. '
         "Insurance is never played: when a disaster would remove your units it is discarded "
-        "instead and your units stay. An empty draw pile is refilled by shuffling the discards.",
-        f"**Track.** Spaces $0–{last}M. F spaces ({spaces}): land on one by moving forward on your "
-        "own turn to draw a bonus Fortune card.",
+        "instead and your units stay. An empty draw pile is refilled by shuffling the discards."),
+        (f"**Track.** Spaces $0–{last}M. F spaces ({spaces}): land on one by moving forward on your "
+        "own turn to draw a bonus Fortune card."),
         f"**Zones.** {zones}.",
-        f"**End.** The game ends at once when a token reaches the last space (${last}M), or when "
+        (f"**End.** The game ends at once when a token reaches the last space (${last}M), or when "
         "a player has no hotel units at the start of their turn. Most $ of property wins; "
-        "tie-break: most properties; a remaining tie is shared.",
+        "tie-break: most properties; a remaining tie is shared."),
     ]
     return "\n\n".join(paragraphs)
 

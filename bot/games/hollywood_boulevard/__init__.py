@@ -16,4 +16,4 @@ def make_bot(game: HollywoodBoulevard) -> BoulevardBot:
     return BoulevardBot(game)
 
 
-__all__ = ["GAME_ID", "CONTENT", "make_game", "make_bot", "HollywoodBoulevard", "BoulevardBot"]
+__all__ = ["CONTENT", "GAME_ID", "BoulevardBot", "HollywoodBoulevard", "make_bot", "make_game"]

@@ -74,9 +74,7 @@ def film_meets(film: Film, condition: dict) -> bool:
         return False
     if "max_minutes" in condition and film.minutes > condition["max_minutes"]:
         return False
-    if "min_minutes" in condition and film.minutes < condition["min_minutes"]:
-        return False
-    return True
+    return not ("min_minutes" in condition and film.minutes < condition["min_minutes"])
 
 
 def qualifying(kind: TipKind, films: list[Film]) -> list[Film]:

@@ -47,7 +47,7 @@ def number(text: str, low: int, high: int, refusal: str) -> int:
 
 def seat_tag(seat: int) -> str:
     """The host turns ``{p2}`` into the player's name."""
-    return "{p%d}" % seat
+    return f"{{p{seat}}}"
 
 
 def dollars(amount: int) -> str:

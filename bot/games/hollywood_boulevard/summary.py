@@ -31,8 +31,8 @@ def _hand(c: Content, state: dict, seat: int, with_text: bool) -> list[str]:
     counts = Counter(state["hands"][seat])
     if not counts:
         return ["**Insider Tips:** none in hand."]
-    lines = [f"**Insider Tips** ({sum(counts.values())}, each worth {dollars(c.rules.tip_value)} "
-             "unplayed at the end):"]
+    lines = [(f"**Insider Tips** ({sum(counts.values())}, each worth {dollars(c.rules.tip_value)} "
+             "unplayed at the end):")]
     for kind_id, count in counts.items():
         kind = c.tips[kind_id]
         many = f"{count}× " if count > 1 else ""

@@ -18,7 +18,7 @@ def test_two_hundred_bot_games_finish_with_invariants_after_every_move():
     started = time.perf_counter()
     reasons = set()
     for players, seed in GAMES:
-        state, log = play_bot_game(g, b, players, seed, invariant=check_invariants)
+        state, _log = play_bot_game(g, b, players, seed, invariant=check_invariants)
         assert g.result(state) is not None
         reasons.add(state["end_reason"])
     assert len(GAMES) == 200 and reasons == {"track", "units"}

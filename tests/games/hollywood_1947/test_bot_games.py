@@ -58,7 +58,7 @@ def discord_friendly(state):
 def test_bot_games_finish_with_cards_conserved(players):
     finished = Counter()
     for seed in range(SEEDS_PER_COUNT):
-        state, log = play_bot_game(GAME, BOT, players, seed, options_for(seed),
+        state, _log = play_bot_game(GAME, BOT, players, seed, options_for(seed),
                                    invariant=conserved)
         result = GAME.result(state)
         assert result is not None and result.summary

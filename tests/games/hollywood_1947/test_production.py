@@ -226,7 +226,7 @@ def test_producer_can_take_the_screenwriter_but_not_write_mid_round():
     state = producer_table()
     state, _ = act(state, 1, "job:2")
     state, _ = act(state, 1, "pick:1")
-    state, events = act(state, 1, "pick:2")
+    state, _events = act(state, 1, "pick:2")
     assert state["jobs"]["1"] == 1 and state["turn"]["seat"] == 2
 
 
@@ -336,11 +336,11 @@ def test_actress_and_actor_draw_two_then_discard_two_even_the_new_ones(job):
     state, _ = act(state, 0, "pass")
     old = list(state["hands"][1])
     top = state["deck"][:2]
-    state, events = act(state, 1, f"job:{job}")
+    state, _events = act(state, 1, f"job:{job}")
     assert len(state["hands"][1]) == 5
     assert all(c.private for c in GAME.legal(state, 1))
     state, _ = act(state, 1, f"discard:{top[0]}")
-    state, events = act(state, 1, f"discard:{top[1]}")
+    state, _events = act(state, 1, f"discard:{top[1]}")
     assert sorted(state["hands"][1]) == sorted(old)
     assert set(top) <= set(state["discard"])
     assert state["turn"]["seat"] == 2

@@ -212,7 +212,7 @@ def test_a_placement_turn_fits_one_thread_post_with_costs_shown():
     state["cash"][0] = 40_000
     choices = GAME.legal(state, 0)
     assert all(len(choice.label) <= 80 and not choice.private for choice in choices)
-    selects, buttons, pages = discord(choices, rows=4)  # the fifth row holds the panel button
+    selects, _buttons, pages = discord(choices, rows=4)  # the fifth row holds the panel button
     assert pages == 1
     sections = selects["Place your marker on a board section…"]
     assert sections[:3] == ["Preview House — secret genre roll now, free",

@@ -129,6 +129,6 @@ def test_the_opening_shows_the_first_array_and_the_start_player():
     state = new_game(GAME, 3, {"rounds": 4}, 7)
     [event] = GAME.opening_events(state)
     assert event.public and event.image == "array"
-    start = "{p%d}" % state["start"]
+    start = f"{{p{state['start']}}}"
     assert event.text == (f"Round 1 of 4: 24 films are dealt. {start} draws the Start Player Token "
                           "and places first.")

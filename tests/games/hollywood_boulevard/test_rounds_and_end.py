@@ -79,7 +79,7 @@ def test_the_game_ends_after_the_last_upkeep_with_loans_and_tips_counted():
     state = to_screen(state)
     state["cash"] = [70_000, 40_000]
     state["hands"] = [["cartoon"] * 3, []]
-    state, events = confirm_all(state)
+    state, _events = confirm_all(state)
     assert state["phase"] == "over" and GAME.pending(state) == set()
     cash = state["cash"]
     assert cash == [70_000 - 3_000, 40_000 - 1_000]  # upkeep paid after the last payout

@@ -1,0 +1,38 @@
+"""A small fake of what a title's cog touches of a Discord interaction: where it was used,
+by whom, and what the cog answered (text, ephemeral or not, any controls)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+
+@dataclass
+class Said:
+    text: str
+    ephemeral: bool
+    view: Any = None
+
+
+@dataclass
+class FakeInteraction:
+    channel_id: int
+    user_id: int
+    said: list[Said] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.user = SimpleNamespace(id=self.user_id)
+        self.response = SimpleNamespace(is_done=lambda: bool(self.said), send_message=self._send)
+        self.followup = SimpleNamespace(send=self._send)
+
+    async def _send(self, content: str, *, ephemeral: bool = False, view: Any = None, **_: Any) -> None:
+        assert len(content) <= 2000
+        self.said.append(Said(content, ephemeral, view))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(s.text for s in self.said)
+
+    @property
+    def ephemeral(self) -> bool:
+        return all(s.ephemeral for s in self.said)
