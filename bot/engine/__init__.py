@@ -17,10 +17,10 @@ from .protocol import (
     View,
     offered,
 )
-from .runner import deadlines, new_game, play, replay, resolve_options, rng_for
+from .runner import SEAT_LANGUAGES, deadlines, new_game, play, replay, resolve_options, rng_for
 
 __all__ = [
-    "MAX_ACTION_LENGTH", "MAX_FILLED_ACTION_LENGTH", "SYSTEM_SEAT", "Amount", "BotPolicy", "Choice",
+    "MAX_ACTION_LENGTH", "MAX_FILLED_ACTION_LENGTH", "SEAT_LANGUAGES", "SYSTEM_SEAT", "Amount", "BotPolicy", "Choice",
     "Deadline", "Event", "Game", "IllegalMove", "Option", "Result", "State", "Subset", "View",
     "deadlines", "new_game", "offered", "play", "replay", "resolve_options", "rng_for",
 ]

@@ -269,6 +269,14 @@ class Game(Protocol):
     # themselves; the host plays each one's action as ``SYSTEM_SEAT`` when it is due,
     # and ``apply`` must accept exactly those actions from that seat.
     #
+    # Optional: ``languages: tuple[str, ...]`` — a game that speaks several languages
+    # (``bot.engine.language``). Its public text (events for all, status, the view's
+    # ``language`` for the renderer, labels of choices that are not private) is in the
+    # table's language, its ``language`` option; what one seat reads (prompts, private
+    # labels and events, refusals, ``private_summary``) is in that seat's language, which
+    # the host passes as the option ``seat_languages`` (a list by seat) from each player's
+    # Discord locale. Such a game's ``rules_summary(language)`` takes the language too.
+    #
     # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
     # or single seats (a secret loyalty, who your fellow communists are); the host
     # sends them once, when the game starts. Events to single seats are sent only by

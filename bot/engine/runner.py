@@ -34,10 +34,21 @@ def rng_for(seed: int | str, move: int, salt: str = "") -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
+#: The option the host fills for a game that speaks several languages (``game.languages``):
+#: each seat's language, from the player's Discord locale, for what only that seat reads.
+SEAT_LANGUAGES = "seat_languages"
+
+
 def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
     """The game's defaults overridden by ``options``; an unknown or bad value is refused."""
     chosen = {opt.name: opt.default for opt in game.options}
     for name, value in (options or {}).items():
+        spoken = getattr(game, "languages", ())
+        if name == SEAT_LANGUAGES and spoken:
+            if not isinstance(value, list) or any(lang not in spoken for lang in value):
+                raise IllegalMove(f"Each seat's language is one of {', '.join(spoken)}.")
+            chosen[name] = value
+            continue
         spec = next((opt for opt in game.options if opt.name == name), None)
         if spec is None:
             raise IllegalMove(f"{game.name} has no option called “{name}”.")

@@ -1,0 +1,134 @@
+"""Marquee's translations: gettext catalogues under data/locale, read with Babel.
+
+Catalogues are kept as ``.po`` text (reviewable in a diff, editable by translators) and
+compiled in memory when first used, so there is no binary ``.mo`` to rebuild or forget.
+Each domain is one set of messages: ``marquee`` is the host's own sentences (lobby,
+errors, reminders), and a game that speaks several languages has its own (``billboard``).
+
+``python3 tasks.py i18n`` extracts the messages from the source into every catalogue,
+keeping the translations already made; ``tests/test_i18n.py`` fails while any message
+lacks its translation.
+"""
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from .content import DATA_DIR
+from .engine.language import DEFAULT_LANGUAGE, LANGUAGES, Words
+
+ROOT = DATA_DIR.parent
+LOCALE_DIR = DATA_DIR / "locale"
+#: How messages are marked in the source: ``words.t(message)``, ``words.tn(one, many, n)``.
+KEYWORDS = {"t": None, "tn": (1, 2)}
+#: Each domain and the source files its messages come from (globs from the project root).
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "marquee": ("bot/*.py", "bot/engine/*.py", "cogs/*.py"),
+    "billboard": ("bot/games/billboard/*.py", "rendering/billboard.py", "cogs/billboard.py"),
+}
+
+
+def catalogue_path(domain: str, language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+@cache
+def translations(domain: str, language: str) -> gettext.NullTranslations:
+    """The compiled catalogue; English (the source language) and unknown ones translate to themselves."""
+    path = catalogue_path(domain, language)
+    if language == DEFAULT_LANGUAGE or not path.exists():
+        return gettext.NullTranslations()
+    with open(path, "rb") as handle:
+        catalog = read_po(handle, locale=language, domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+@cache
+def words(domain: str, language: str | None) -> Words:
+    """A domain's sentences in ``language`` (English when it is not one we speak)."""
+    language = language if language in LANGUAGES else DEFAULT_LANGUAGE
+    return Words(language, translations(domain, language))
+
+
+def language_of(locale: object) -> str:
+    """Our language for a Discord locale (``discord.Locale.polish`` is "pl"), English otherwise."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    return next((lang for lang in LANGUAGES if code == lang or code.startswith(lang + "-")),
+                DEFAULT_LANGUAGE)
+
+
+def source_messages(domain: str) -> dict[str | tuple[str, str], list[tuple[str, int]]]:
+    """Every message the domain's source marks, with where it is (file, line)."""
+    found: dict[str | tuple[str, str], list[tuple[str, int]]] = {}
+    for path in _source_files(domain):
+        for line, message, _comments, _context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS, comment_tags=("Translators:",)):
+            found.setdefault(message, []).append((str(path.relative_to(ROOT)), line))
+    return found
+
+
+def _source_files(domain: str) -> Iterable[Path]:
+    for pattern in DOMAINS[domain]:
+        yield from sorted(ROOT.glob(pattern))
+
+
+def update_catalogues() -> list[str]:
+    """Bring every catalogue up to its source: new messages added untranslated, gone ones
+    dropped, translations kept. Returns a line per catalogue saying what changed."""
+    report = []
+    for domain in DOMAINS:
+        template = Catalog(domain=domain)
+        for message, places in source_messages(domain).items():
+            template.add(message, locations=places)
+        for language in LANGUAGES[1:]:
+            path = catalogue_path(domain, language)
+            if path.exists():
+                with open(path, "rb") as handle:
+                    catalog = read_po(handle, locale=language, domain=domain)
+            else:
+                catalog = Catalog(locale=language, domain=domain, project="Marquee",
+                                  version="", copyright_holder="the Marquee authors",
+                                  msgid_bugs_address="", last_translator="the Marquee authors",
+                                  language_team="")
+            before = {m.id for m in catalog if m.id}
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.fuzzy = False  # the header: it carries Polish's three plural forms
+            after = {m.id for m in catalog if m.id}
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "wb") as handle:
+                write_po(handle, catalog, width=100, omit_header=False, ignore_obsolete=True)
+            untranslated = sum(1 for m in catalog if m.id and not _translated(m.string))
+            report.append(f"{path.relative_to(ROOT)}: {len(after)} messages "
+                          f"(+{len(after - before)} −{len(before - after)}), "
+                          f"{untranslated} to translate")
+    translations.cache_clear()
+    words.cache_clear()
+    return report
+
+
+def untranslated(domain: str, language: str) -> list[str]:
+    """Messages in the source that the catalogue lacks or leaves untranslated (or fuzzy)."""
+    path = catalogue_path(domain, language)
+    done: set[str | tuple[str, ...]] = set()
+    if path.exists():
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, locale=language, domain=domain)
+        done = {m.id if isinstance(m.id, str) else tuple(m.id)
+                for m in catalog if m.id and _translated(m.string) and not m.fuzzy}
+    return sorted(str(message) for message in source_messages(domain)
+                  if (message if isinstance(message, str) else tuple(message)) not in done)
+
+
+def _translated(string: str | tuple[str, ...] | list[str]) -> bool:
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
