@@ -4,7 +4,7 @@
     python3 tasks.py bot [args]     run the bot (offline demo when no token is set)
     python3 tasks.py test [args]    run the test suite
     python3 tasks.py bench          run the benchmarks
-    python3 tasks.py i18n           bring the translation catalogues up to the source
+    python3 tasks.py i18n [domain]  bring the translation catalogues up to the source
 
 Each command creates ./.venv and installs the project into it on first use, and
 again whenever pyproject.toml changes, so a fresh clone needs no other step.
@@ -60,8 +60,9 @@ def main(argv: list[str]) -> int:
         return run(["-m", "bot.bench", *rest])
     if command == "i18n":
         ensure_venv()
-        script = "from bot.i18n import update_catalogues; print(*update_catalogues(), sep=chr(10))"
-        return run(["-c", script])
+        script = ("import sys; from bot.i18n import update_catalogues; "
+                  "print(*update_catalogues(*sys.argv[1:]), sep=chr(10))")
+        return run(["-c", script, *rest])
     print(__doc__)
     return 0 if command in {"help", "-h", "--help"} else 2
 

@@ -32,7 +32,9 @@ KEYWORDS = {"t": None, "tn": (1, 2)}
 #: Each domain and the source files its messages come from (globs from the project root).
 DOMAINS: dict[str, tuple[str, ...]] = {
     "marquee": ("bot/*.py", "bot/engine/*.py", "cogs/*.py"),
-    "billboard": ("bot/games/billboard/*.py", "rendering/billboard.py", "cogs/billboard.py"),
+    "billboard": ("bot/games/billboard/*.py",),
+    # the board picture and the /billboard commands: Billboard's words outside its rules
+    "billboard-table": ("rendering/billboard.py", "cogs/billboard.py"),
 }
 
 
@@ -83,11 +85,12 @@ def _source_files(domain: str) -> Iterable[Path]:
         yield from sorted(ROOT.glob(pattern))
 
 
-def update_catalogues() -> list[str]:
-    """Bring every catalogue up to its source: new messages added untranslated, gone ones
-    dropped, translations kept. Returns a line per catalogue saying what changed."""
+def update_catalogues(*domains: str) -> list[str]:
+    """Bring the domains' catalogues (all when none is named) up to their source: new
+    messages added untranslated, gone ones dropped, translations kept. Returns a line per
+    catalogue saying what changed."""
     report = []
-    for domain in DOMAINS:
+    for domain in domains or tuple(DOMAINS):
         template = Catalog(domain=domain)
         for message, places in source_messages(domain).items():
             template.add(message, locations=places)
