@@ -2,6 +2,8 @@
 
 Every game package under bot/games/ exposes:
     GAME_ID, CONTENT       the id and the TOML files it needs from data/<id>/
+    DOMAIN (optional)      its translation domain: content then also holds "words",
+                           {language: bot.engine.language.Words} for every language we speak
     make_game(content)     -> an object following bot.engine.Game
     make_bot(game)         -> an object following bot.engine.BotPolicy
 and its renderer rendering/<package>.py exposes render(view, image="board") -> PNG bytes.
@@ -15,8 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from . import i18n
 from .content import load_content
 from .engine import BotPolicy, Game
+from .engine.language import LANGUAGES
 
 #: game id -> Python package name (under bot.games and rendering)
 PACKAGES: dict[str, str] = {
@@ -67,8 +71,19 @@ def _packaged_kit(game_id: str) -> GameKit:
         raise KeyError(f"Unknown game “{game_id}”.")
     rules: Any = importlib.import_module(f"bot.games.{package}")
     renderer: Any = importlib.import_module(f"rendering.{package}")
-    game = rules.make_game(load_content(game_id, tuple(rules.CONTENT)))
+    game = rules.make_game(game_content(game_id))
     return GameKit(game=game, bot=rules.make_bot(game), render=renderer.render)
+
+
+def game_content(game_id: str) -> dict[str, Any]:
+    """What ``make_game`` is built from: the TOML files, and the catalogues if it has any.
+    Loaded here, outside the rules, so the rules never touch a file."""
+    rules: Any = importlib.import_module(f"bot.games.{PACKAGES[game_id]}")
+    content: dict[str, Any] = load_content(game_id, tuple(rules.CONTENT))
+    domain = getattr(rules, "DOMAIN", None)
+    if domain:
+        content["words"] = {language: i18n.words(domain, language) for language in LANGUAGES}
+    return content
 
 
 def game(game_id: str) -> Game:
