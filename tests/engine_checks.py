@@ -5,7 +5,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import BotPolicy, Game, IllegalMove, new_game, play, replay, rng_for
+from bot.engine import BotPolicy, Game, IllegalMove, new_game, offered, play, replay, rng_for
 
 Invariant = Callable[[dict[str, Any]], None]
 
@@ -27,19 +27,18 @@ def play_bot_game(
         pending = sorted(game.pending(state))
         assert pending, "nobody may act, yet the game has no result"
         seat = pending[0]
-        legal_actions = {choice.action for choice in game.legal(state, seat)}
+        choices = game.legal(state, seat)
         action = bot.choose(state, seat, rng_for(seed, state["_move"], f"bot{seat}"))
-        assert action in legal_actions, f"bot chose {action!r}, not among {sorted(legal_actions)}"
+        assert offered(choices, action), (
+            f"bot chose {action!r}, not among {sorted(c.action for c in choices)}")
         for other in range(players):
-            if other not in pending:
-                offered = {c.action for c in game.legal(state, other)}
-                if action not in offered:
-                    try:
-                        play(game, state, other, action)
-                    except IllegalMove:
-                        pass
-                    else:
-                        raise AssertionError(f"seat {other} could play {action!r} out of turn")
+            if other not in pending and not offered(game.legal(state, other), action):
+                try:
+                    play(game, state, other, action)
+                except IllegalMove:
+                    pass
+                else:
+                    raise AssertionError(f"seat {other} could play {action!r} out of turn")
         state, _ = play(game, state, seat, action)
         log.append((seat, action))
         assert json.loads(json.dumps(state)) == state, "state does not round-trip through JSON"
