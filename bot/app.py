@@ -20,6 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.interactions import GameInteractions
+from cogs.speech import remember
+from cogs.translator import CatalogueTranslator
 from cogs.transport import DiscordTransport
 from cogs.ui import COMPONENTS, guarded, route_modal_submit
 
@@ -59,6 +61,7 @@ class CountedTree(app_commands.CommandTree):
 
     async def _call(self, interaction: discord.Interaction) -> None:
         async with self.client.handling():  # type: ignore[attr-defined]
+            await remember(interaction)  # the member's language, for what reaches them later
             await super()._call(interaction)
 
 
@@ -97,6 +100,8 @@ class MarqueeBot(commands.Bot):
         self.tables = Tables(self.store, notify=self.dispatcher.wake)
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
+        # The commands' names and descriptions in every language Marquee speaks, at each sync.
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in extensions():
             await self.load_extension(extension)
         self.tree.on_error = self.on_tree_error
@@ -143,10 +148,13 @@ class MarqueeBot(commands.Bot):
         """DEV_GUILD_ID's guild (commands appear there at once), else None: global."""
         return discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
 
-    def commands_digest(self, guild: discord.Object | None) -> str:
+    async def commands_digest(self, guild: discord.Object | None) -> str:
         """A hash of what a sync would send and where to: the same tree for the same
-        application and target hashes the same, any change to a command hashes otherwise."""
-        sent = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        application and target hashes the same, any change to a command (or to a
+        translation of one) hashes otherwise."""
+        translator = self.tree.translator
+        sent = [await command.get_translated_payload(self.tree, translator) if translator
+                else command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         target = {"application": self.application_id, "guild": guild.id if guild else None}
         text = json.dumps({"target": target, "commands": sent}, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
@@ -158,7 +166,7 @@ class MarqueeBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         where = f"guild {guild.id}" if guild else "global"
-        digest = self.commands_digest(guild)
+        digest = await self.commands_digest(guild)
         if not force and await self.store.meta(SYNCED_COMMANDS) == digest:
             log.info("application commands unchanged since the last sync (%s): not syncing", where)
             return False

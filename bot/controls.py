@@ -21,12 +21,17 @@ restart with nothing re-registered:
     mq:A:<game>:<version>:<template>         the amount form itself (a modal's id)
 Each kind has its pattern below; ``cogs/ui.py`` dispatches by them, so an id that
 fits none (forged, or cut short) never reaches a handler.
+
+The words the layout adds (placeholders, "Confirm", page buttons, an amount's bounds) are
+in the language of ``words`` (its reader's), English unless told.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from .engine.language import DEFAULT_LANGUAGE, ENGLISH, Words
 
 MAX_ROWS = 5
 MAX_BUTTONS = 5
@@ -132,15 +137,14 @@ def amount_form_id(game_id: int, version: int, template: str) -> str:
 
 # -- amounts --------------------------------------------------------------------
 
-def _money(number: int, unit: str) -> str:
-    return f"{'-' if number < 0 else ''}{unit}{abs(number):,}"
-
-
-def amount_span(amount: dict[str, Any]) -> str:
+def amount_span(amount: dict[str, Any], words: Words = ENGLISH) -> str:
     """"$0 to $12,000 in steps of 500": what the player may type, as a phrase."""
     unit = amount["unit"]
-    steps = f" in steps of {amount['step']:,}" if amount["step"] > 1 else ""
-    return f"{_money(amount['min'], unit)} to {_money(amount['max'], unit)}{steps}"
+    low, high = words.money(amount["min"], unit), words.money(amount["max"], unit)
+    if amount["step"] > 1:
+        return words.t("{low} to {high} in steps of {step}", low=low, high=high,
+                       step=words.number(amount["step"]))
+    return words.t("{low} to {high}", low=low, high=high)
 
 
 @dataclass(frozen=True)
@@ -152,58 +156,71 @@ class AmountForm:
     placeholder: str
 
 
-def amount_form(choice: dict[str, Any]) -> AmountForm:
+def amount_form(choice: dict[str, Any], words: Words = ENGLISH) -> AmountForm:
     """The form for an amount choice; its input's label states the bounds, shortened to fit."""
     amount, unit = choice["amount"], choice["amount"]["unit"]
-    span = f"{_money(amount['min'], unit)}–{_money(amount['max'], unit)}"
-    steps = f", steps of {amount['step']:,}" if amount["step"] > 1 else ""
-    candidates = (f"{choice['label']} ({span}{steps})", f"Amount ({span}{steps})", f"{span}{steps}")
+    span = f"{words.money(amount['min'], unit)}–{words.money(amount['max'], unit)}"
+    bounds = words.t("{span}, steps of {step}", span=span, step=words.number(amount["step"])) \
+        if amount["step"] > 1 else span
+    candidates = (f"{choice['label']} ({bounds})", words.t("Amount ({bounds})", bounds=bounds), bounds)
     label = next((text for text in candidates if len(text) <= FORM_TEXT), clip(span, FORM_TEXT))
     middle = amount["min"] + (amount["max"] - amount["min"]) // amount["step"] // 2 * amount["step"]
     return AmountForm(clip(choice["label"], FORM_TEXT), label,
-                      clip(f"A whole number, like {_money(middle, unit)}", 100))
+                      clip(words.t("A whole number, like {example}", example=words.money(middle, unit)), 100))
 
 
 _SIGNED_NUMBER = re.compile(r"-?[0-9]{1,18}")
 _QUOTABLE = re.compile(r"[A-Za-z0-9 $.,+-]{1,20}")  # echoed back as typed; anything else is not
 
 
-def read_amount(text: str, amount: dict[str, Any]) -> int:
+def read_amount(text: str, amount: dict[str, Any], words: Words = ENGLISH) -> int:
     """The number typed into an amount form, or ValueError with a sentence for the player.
-    Spaces, thousands commas and the unit in front ("$12,000") are allowed."""
+    Spaces, the reader's thousands separators ("12,000"; "12 000" in Polish) and the unit
+    before or after ("$12,000", "12 000 $") are allowed."""
     unit = amount["unit"]
-    typed = "".join(text.split()).replace(",", "")
+    typed = "".join(text.split()).replace(words.group_symbol, "")
     sign = "-" if typed.startswith("-") else ""
     if unit and typed[len(sign):].startswith(unit):
         typed = sign + typed[len(sign) + len(unit):]
+    elif unit and typed.endswith(unit):
+        typed = typed[:-len(unit)]
     if not _SIGNED_NUMBER.fullmatch(typed):
-        shown = f"“{text.strip()}”" if _QUOTABLE.fullmatch(text.strip()) else "That"
-        raise ValueError(f"{shown} is not a whole number: write one from {amount_span(amount)}.")
+        span = amount_span(amount, words)
+        if _QUOTABLE.fullmatch(text.strip()):
+            raise ValueError(words.t("“{typed}” is not a whole number: write one from {span}.",
+                                     typed=text.strip(), span=span))
+        raise ValueError(words.t("That is not a whole number: write one from {span}.", span=span))
     number = int(typed)
     allowed = amount["min"] <= number <= amount["max"] and (number - amount["min"]) % amount["step"] == 0
     if not allowed:
-        raise ValueError(f"The amount goes from {amount_span(amount)}; "
-                         f"{_money(number, unit)} is not one of them.")
+        raise ValueError(words.t("The amount goes from {span}; {number} is not one of them.",
+                                 span=amount_span(amount, words), number=words.money(number, unit)))
     return number
 
 
 # -- subsets ----------------------------------------------------------------------
 
-def how_many(least: int, most: int) -> str:
+def how_many(least: int, most: int, words: Words = ENGLISH) -> str:
     """"1 to 3", "exactly 2", "up to 3": a subset's size, as a phrase."""
     if least == most:
-        return f"exactly {least}"
-    return f"up to {most}" if least == 0 else f"{least} to {most}"
+        return words.t("exactly {count}", count=least)
+    if least == 0:
+        return words.t("up to {count}", count=most)
+    return words.t("{least} to {most}", least=least, most=most)
 
 
-def subset_problem(picked: int, subset: dict[str, Any]) -> str | None:
+def subset_problem(picked: int, subset: dict[str, Any], words: Words = ENGLISH) -> str | None:
     """Why ``picked`` options are not a size the subset takes; None when they are."""
     if subset["min"] <= picked <= subset["max"]:
         return None
-    return f"Pick {how_many(subset['min'], subset['max'])}; you have picked {picked or 'none'}."
+    size = how_many(subset["min"], subset["max"], words)
+    if not picked:
+        return words.t("Pick {how_many}; you have picked none.", how_many=size)
+    return words.t("Pick {how_many}; you have picked {count}.", how_many=size, count=picked)
 
 
-def subset_rows(game_id: int, version: int, choice: dict[str, Any], *, rows: int = MAX_ROWS) -> list[Row]:
+def subset_rows(game_id: int, version: int, choice: dict[str, Any], *, rows: int = MAX_ROWS,
+                words: Words = ENGLISH) -> list[Row]:
     """A subset's selects, 25 options each, then its Confirm button: ``rows`` at most.
 
     The picks live in the message (each select's picked options are marked when it is
@@ -216,14 +233,15 @@ def subset_rows(game_id: int, version: int, choice: dict[str, Any], *, rows: int
     laid: list[Row] = []
     for part, chunk in enumerate(chunks):
         single = len(chunks) == 1
-        placeholder = f"{label}: pick {how_many(subset['min'], subset['max'])}"
+        placeholder = words.t("{label}: pick {how_many}", label=label,
+                              how_many=how_many(subset["min"], subset["max"], words))
         placeholder += "" if single else f" ({part + 1}/{len(chunks)})"
         laid.append(Select(subset_id(game_id, version, part, template), clip(placeholder, PLACEHOLDER),
                            [(value, clip(text, OPTION_LABEL), "") for value, text in chunk],
                            min_values=min(subset["min"], len(chunk)) if single else 0,
                            max_values=min(subset["max"], len(chunk))))
-    laid.append([Button(confirm_id(game_id, version, template), clip(f"Confirm: {label}", BUTTON_LABEL),
-                        "success")])
+    laid.append([Button(confirm_id(game_id, version, template),
+                        clip(words.t("Confirm: {label}", label=label), BUTTON_LABEL), "success")])
     return laid
 
 
@@ -251,9 +269,10 @@ def _opens(label: str) -> str:
     return label if label.endswith("…") else clip(label, BUTTON_LABEL - 1) + "…"
 
 
-def _placeholder(group: str, part: int, parts: int) -> str:
-    name = group.replace("-", " ").replace("_", " ").capitalize() or "Choose"
-    return clip(name + (f" ({part}/{parts})" if parts > 1 else "") + "…", PLACEHOLDER)
+def _placeholder(group: str, part: int, parts: int, words: Words) -> str:
+    # A group is an identifier, written in English: it names the select only for English readers.
+    name = group.replace("-", " ").replace("_", " ").capitalize() if words.language == DEFAULT_LANGUAGE else ""
+    return clip((name or words.t("Choose")) + (f" ({part}/{parts})" if parts > 1 else "") + "…", PLACEHOLDER)
 
 
 def _rows_of(buttons: list[Button]) -> list[Row]:
@@ -263,8 +282,8 @@ def _rows_of(buttons: list[Button]) -> list[Row]:
 class _Layout:
     """Builds one layout's rows; numbers its selects in the order they are made."""
 
-    def __init__(self, game_id: int, version: int) -> None:
-        self.game_id, self.version = game_id, version
+    def __init__(self, game_id: int, version: int, words: Words) -> None:
+        self.game_id, self.version, self.words = game_id, version, words
         self.selects = 0
 
     def button(self, choice: dict[str, Any]) -> Button:
@@ -283,12 +302,12 @@ class _Layout:
             options = [(c["action"], clip(c["label"], OPTION_LABEL), clip(c.get("description", ""), OPTION_LABEL))
                        for c in chunk]
             laid.append(Select(select_id(self.game_id, self.version, self.selects),
-                               _placeholder(group, n + 1, len(chunks)), options))
+                               _placeholder(group, n + 1, len(chunks), self.words), options))
             self.selects += 1
         return laid
 
     def subset(self, choice: dict[str, Any]) -> list[Row]:
-        return subset_rows(self.game_id, self.version, choice)
+        return subset_rows(self.game_id, self.version, choice, words=self.words)
 
     # Arrangements, from the roomiest to the most compact. ``inline``: a subset shows its
     # selects here; otherwise it is a button opening them in a message of their own.
@@ -337,7 +356,7 @@ class _Layout:
 
 
 def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
-           rows: int = MAX_ROWS, page: int = 0) -> tuple[list[Row], int]:
+           rows: int = MAX_ROWS, page: int = 0, words: Words = ENGLISH) -> tuple[list[Row], int]:
     """Rows of controls for ``choices``, and how many pages they need.
 
     Small groups become rows of buttons; a group of more than five becomes a
@@ -351,14 +370,15 @@ def layout(game_id: int, version: int, choices: list[dict[str, Any]], *,
         raise ValueError("a layout needs at least two rows (one for page buttons)")
     for inline in (True, False):
         for arrange in (_Layout.natural, _Layout.packed):
-            laid = arrange(_Layout(game_id, version), choices, inline)
+            laid = arrange(_Layout(game_id, version, words), choices, inline)
             if len(laid) <= rows:
                 return laid, 1
-    flat = _Layout(game_id, version).every_row(choices)
+    flat = _Layout(game_id, version, words).every_row(choices)
     per_page = rows - 1
     pages = -(-len(flat) // per_page)
     page = max(0, min(page, pages - 1))
     shown = flat[page * per_page:(page + 1) * per_page]
-    nav = [Button(page_id(game_id, version, p), f"Page {p + 1}/{pages}", "primary" if p == page else "secondary")
+    nav = [Button(page_id(game_id, version, p), words.t("Page {page}/{pages}", page=p + 1, pages=pages),
+                  "primary" if p == page else "secondary")
            for p in range(pages)][:MAX_BUTTONS]
     return shown + [nav], pages

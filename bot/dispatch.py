@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from . import registry
+from .i18n import HOST, words
 from .notify import NotifySettings
 from .store import OutboxItem, SeatRecord, Store
 from .store.sqlite import PostRecord
@@ -95,6 +96,7 @@ class Outgoing:
     pings: list[int] | None = None
     decided: tuple[int, int] | None = None  # (have decided, were asked) in a simultaneous decision
     added: str = ""  # in an edit: the lines this delivery adds to ``text``
+    language: str = "en"  # what the transport's own words (buttons, "Game over") are in
 
 
 @dataclass(frozen=True)
@@ -306,9 +308,11 @@ class Dispatcher:
         the thread post (which has the controls), so a failure is logged, not retried."""
         for turn in turns:
             seat = table.seats[turn["seat"]]
+            language = table.seat_language(seat.seat)
             message = Outgoing(game_id=table.id, game_type=table.record.game_type,
                                version=item.payload.get("version", 0),
-                               text=f"▶ Your move: {turn['prompt']}", key=f"{item.id}-turn-{seat.seat}")
+                               text=words(HOST, language).t("▶ Your move: {prompt}", prompt=turn["prompt"]),
+                               key=f"{item.id}-turn-{seat.seat}", language=language)
             try:
                 await self.transport.send_private(table, seat, message)
             except Exception as error:
@@ -328,7 +332,8 @@ class Dispatcher:
             seat = table.seats[item.payload["seat"]]
             message = Outgoing(game_id=table.id, game_type=table.record.game_type,
                                version=item.payload.get("version", table.record.version),
-                               text=item.payload["text"], turn=item.payload.get("turn", []), key=str(item.id))
+                               text=item.payload["text"], turn=item.payload.get("turn", []), key=str(item.id),
+                               language=item.payload.get("language") or table.seat_language(seat.seat))
         except Exception as error:
             return await self._failed(table, [item], error, preparing=True)
         try:
@@ -345,9 +350,9 @@ class Dispatcher:
         else:
             await self._sent([item])
         if not reached and await self.store.set_dm_ok(table.id, seat.seat, False):
-            told = await self._notice(
-                table, f"I can't send direct messages to **{markdown_name(seat.name)}** (their DMs are closed). "
-                       f"{markdown_name(seat.name)}, use `/game hand` or the **My hand & options** button to see your secrets.")
+            told = await self._notice(table, words(HOST, table.language).t(
+                "I can't send direct messages to **{name}** (their DMs are closed). {name}, use `/game hand` "
+                "or the **My hand & options** button to see your secrets.", name=markdown_name(seat.name)))
             if not told:  # so the next DM that fails tells the table after all
                 await self.store.set_dm_ok(table.id, seat.seat, True)
         elif reached and not seat.dm_ok:
@@ -383,6 +388,7 @@ class Dispatcher:
             text=plan.body, images=images[-10:],  # Discord takes at most 10 attachments a message
             turn=last.get("turn", []), status=last.get("status", ""), result=last.get("result"),
             key=f"{items[0].id}-{items[-1].id}", pings=plan.pings, decided=plan.decided, added=plan.added,
+            language=table.language,
         )
 
     async def _tidy(self, table: Table, plan: PostPlan, kept: int | None) -> None:
@@ -665,13 +671,22 @@ def _describe(error: BaseException) -> str:
 
 def _parked_notice(table: Table, items: list[OutboxItem]) -> str:
     """One plain line for the thread: which update is missing, never what it said."""
+    said = words(HOST, table.language)
     version = items[-1].payload.get("version")
-    move = f" for move {version}" if version else ""
     if items[0].kind == "private":
         seat = items[0].payload.get("seat")
         known = isinstance(seat, int) and 0 <= seat < len(table.seats)
-        who = f"**{markdown_name(table.seats[seat].name)}**" if known else "a player"
-        return (f"⚠️ I could not send {who} a private message{move}; the game goes on — "
-                f"`/game hand` shows their hand and options.")
-    return (f"⚠️ I could not post an update{move} here; the game goes on — "
-            f"`/game status` shows where it stands.")
+        if not known:
+            return said.t("⚠️ I could not send a player a private message for move {move}; the game goes on — "
+                          "`/game hand` shows their hand and options.", move=version) if version else said.t(
+                "⚠️ I could not send a player a private message; the game goes on — "
+                "`/game hand` shows their hand and options.")
+        who = markdown_name(table.seats[seat].name)
+        return said.t("⚠️ I could not send **{name}** a private message for move {move}; the game goes on — "
+                      "`/game hand` shows their hand and options.", name=who, move=version) if version else said.t(
+            "⚠️ I could not send **{name}** a private message; the game goes on — "
+            "`/game hand` shows their hand and options.", name=who)
+    if version:
+        return said.t("⚠️ I could not post an update for move {move} here; the game goes on — "
+                      "`/game status` shows where it stands.", move=version)
+    return said.t("⚠️ I could not post an update here; the game goes on — `/game status` shows where it stands.")

@@ -12,7 +12,9 @@ import re
 from typing import Any
 
 from . import registry
-from .engine import Choice, Event
+from .engine import Choice, Event, offers
+from .engine.language import ENGLISH, Words
+from .i18n import HOST, words
 from .table import Table
 from .text import markdown_name, plain_name
 
@@ -32,9 +34,13 @@ def name_seats(text: str, names: list[str], *, bold: bool = True) -> str:
     return SEAT_TOKEN.sub(replace, text)
 
 
-def choice_payload(choice: Choice, names: list[str]) -> dict[str, Any]:
-    """A choice as stored in the outbox and drawn as a control, with seats named."""
-    payload = {"action": choice.action, "label": name_seats(choice.label, names, bold=False),
+def choice_payload(choice: Choice, names: list[str], words: Words = ENGLISH) -> dict[str, Any]:
+    """A choice as stored in the outbox and drawn as a control, with seats named. An answer
+    to an offer still labelled in the engine's English is worded for its reader."""
+    label = choice.label
+    if label == offers.answer_label(choice.action):
+        label = offers.answer_label(choice.action, words) or label
+    payload = {"action": choice.action, "label": name_seats(label, names, bold=False),
                "group": choice.group, "style": choice.style, "private": choice.private,
                "description": name_seats(choice.description, names, bold=False)}
     # A template ("bid:{}") carries what the player fills in: a modal's bounds, a multi-select.
@@ -80,9 +86,11 @@ class Notifications:
             if seat.is_bot or seat.seat == shown_in_place:
                 continue
             private = by_seat.get(seat.seat, [])
+            language = table.seat_language(seat.seat)
             payload: dict[str, Any] = {
                 "seat": seat.seat, "user_id": seat.user_id, "version": version,
                 "text": "\n".join(name_seats(e.text, names) for e in private),
+                "language": language,  # what the host's words around it are in
             }
             # A decision made wholly in private (a sealed bid, a card to add face
             # down, taking back a confirmed bid) comes with its controls by DM
@@ -93,7 +101,7 @@ class Notifications:
                     payload["turn"] = [{
                         "seat": seat.seat, "user_id": seat.user_id, "is_bot": False,
                         "prompt": name_seats(game.prompt(state, seat.seat), names),
-                        "choices": [choice_payload(c, names) for c in choices],
+                        "choices": [choice_payload(c, names, words(HOST, language)) for c in choices],
                     }]
             if payload["text"] or "turn" in payload:
                 outbox.append(("private", payload))
@@ -115,6 +123,7 @@ class Notifications:
         names = table.names()
         view = game.view(state, None)
         result = game.result(state)
+        table_words = words(HOST, table.language)
         payload: dict[str, Any] = {"version": version, "view": view, "names": names,
                                    "status": name_seats(game.status(state), names)}
         if result is not None:
@@ -125,10 +134,10 @@ class Notifications:
         for seat in sorted(game.pending(state)):
             record = table.seats[seat]
             choices = game.legal(state, seat)
-            public = [choice_payload(c, names) for c in choices if not c.private]
+            public = [choice_payload(c, names, table_words) for c in choices if not c.private]
             # A prompt for a wholly private decision may name a secret ("Choose a
             # property for *Boardwalk Fire*"), so the table only sees that one is pending.
-            prompt = game.prompt(state, seat) if public else "is deciding in private."
+            prompt = game.prompt(state, seat) if public else table_words.t("is deciding in private.")
             turn.append({
                 "seat": seat, "user_id": record.user_id, "is_bot": record.is_bot,
                 "prompt": name_seats(prompt, names), "choices": public,
@@ -137,7 +146,8 @@ class Notifications:
         payload["turn"] = turn
         return payload
 
-    def private_summary(self, game_type: str, state: dict[str, Any], seat: int, names: list[str]) -> str:
+    def private_summary(self, game_type: str, state: dict[str, Any], seat: int, names: list[str],
+                        words: Words = ENGLISH) -> str:
         game = registry.game(game_type)
         summarise = getattr(game, "private_summary", None)
         if summarise is not None:
@@ -145,7 +155,7 @@ class Notifications:
         public, private = game.view(state, None), game.view(state, seat)
         lines = [f"**{key}**: {json.dumps(value, ensure_ascii=False)}"
                  for key, value in private.items() if public.get(key) != value]
-        return name_seats("\n".join(lines) or "You hold no secrets in this game right now.", names)
+        return name_seats("\n".join(lines) or words.t("You hold no secrets in this game right now."), names)
 
     def waiting(self, table: Table) -> list[tuple[int, float | None]]:
         """Whom a running game waits on, and since when (unix time, when known)."""

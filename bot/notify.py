@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from .engine.language import ENGLISH, Words
+
 THREAD, DM, BOTH = "thread", "dm", "both"
 _HOURS = re.compile(r"([01]?[0-9]|2[0-3])(?::([0-5][0-9]))?", re.ASCII)
 
@@ -47,40 +49,40 @@ class NotifySettings:
         # Wall-clock arithmetic across a DST change: normalise through UTC.
         return ends.astimezone(UTC).timestamp()
 
-    def describe(self) -> str:
-        where = {THREAD: "a ping in the game's thread", DM: "a DM",
-                 BOTH: "a ping in the thread and a DM"}[self.where]
-        text = f"When a game waits on you: {where}."
+    def describe(self, words: Words = ENGLISH) -> str:
+        where = {THREAD: words.t("a ping in the game's thread"), DM: words.t("a DM"),
+                 BOTH: words.t("a ping in the thread and a DM")}[self.where]
+        text = words.t("When a game waits on you: {where}.", where=where)
         if self.quiet_from is not None and self.quiet_to is not None:
-            text += (f" Quiet hours {_clock(self.quiet_from)}–{_clock(self.quiet_to)} ({self.zone}):"
-                     " pings wait until they end.")
+            text += " " + words.t("Quiet hours {start}–{end} ({zone}): pings wait until they end.",
+                                  start=_clock(self.quiet_from), end=_clock(self.quiet_to), zone=self.zone)
         return text
 
 
-def parse_quiet_hours(text: str) -> tuple[int, int] | None:
+def parse_quiet_hours(text: str, words: Words = ENGLISH) -> tuple[int, int] | None:
     """"23:00-07:30" or "23-7" → minutes after midnight; "off" → None. Else ValueError
-    with a sentence."""
+    with a sentence in ``words``' language."""
     cleaned = text.strip().lower().replace("–", "-").replace(" ", "")
     if cleaned in {"off", "none", "no", ""}:
         return None
     start, sep, end = cleaned.partition("-")
     first, second = _HOURS.fullmatch(start), _HOURS.fullmatch(end)
     if not sep or not first or not second:
-        raise ValueError("Write quiet hours as from-to in 24-hour time, like `23:00-07:30`, or `off`.")
+        raise ValueError(words.t("Write quiet hours as from-to in 24-hour time, like `23:00-07:30`, or `off`."))
     minutes = [int(m[1]) * 60 + int(m[2] or 0) for m in (first, second)]
     if minutes[0] == minutes[1]:
-        raise ValueError("Quiet hours must start and end at different times.")
+        raise ValueError(words.t("Quiet hours must start and end at different times."))
     return minutes[0], minutes[1]
 
 
-def check_zone(name: str) -> str:
+def check_zone(name: str, words: Words = ENGLISH) -> str:
     """An IANA time zone name as Python knows it, or ValueError with a sentence."""
     name = name.strip()
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"I don't know the time zone “{name[:40]}”; pick one from the list, "
-                         "like `Europe/Warsaw` or `America/Los_Angeles`.") from None
+        raise ValueError(words.t("I don't know the time zone “{zone}”; pick one from the list, "
+                                 "like `Europe/Warsaw` or `America/Los_Angeles`.", zone=name[:40])) from None
     return name
 
 

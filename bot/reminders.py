@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from .i18n import HOST, words
 from .tables import Table, Tables
 from .text import markdown_name
 
@@ -37,7 +38,8 @@ class Reminders:
             if not waiting:
                 continue
             names = ", ".join(markdown_name(table.seats[t["seat"]].name) for t in waiting)
-            payload["text"] = f"⏰ Reminder: the game is waiting for {names}."
+            payload["text"] = words(HOST, table.language).t("⏰ Reminder: the game is waiting for {names}.",
+                                                            names=names)
             if await self.tables.store.add_reminder(record.id, record.version, payload):
                 queued += 1
         if queued:

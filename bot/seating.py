@@ -3,26 +3,82 @@ running game (a player leaves or is substituted by a bot, and takes the seat bac
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from . import registry, timers
-from .engine import Event, IllegalMove, new_game, resolve_options
+from .engine import (
+    SEAT_LANGUAGES,
+    EngineRefusal,
+    Event,
+    Game,
+    IllegalMove,
+    new_game,
+    resolve_options,
+)
+from .engine.language import Words
+from .i18n import HOST, language_of, words
 from .notifications import name_seats
 from .store import SeatRecord
-from .table import Member, StaleMove, Table, TableError
+from .table import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
 from .text import markdown_name
 
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dot", "Ezra", "Fay", "Gus", "Hal", "Ivy")
 #: How often a lobby change (or the start) is worked out again because another one was written
 #: first. Each round one of the racing changes is written, so this outlasts any burst of clicks.
 LOBBY_TRIES = 20
-BUSY = "The lobby is changing very fast right now, so your change was not made; try again in a moment."
-#: Why a lobby step no longer applies once the game runs, after "This game is already running"
-#: or, when it started during the step, "This game has just started".
-AFTER_START = {"join": "; you can watch it here.",
-               "leave": ": `/game leave` hands your seat to a bot.",
-               "bot": ", so its seats no longer change.",
-               "start": "."}
+
+
+def busy() -> TableError:
+    return TableError("The lobby is changing very fast right now, so your change was not made; "
+                      "try again in a moment.")
+
+
+def already_running(step: str, just_started: bool) -> TableError:
+    """Why a lobby step no longer applies once the game runs (``just_started``: it started
+    during the step)."""
+    if just_started:
+        if step == "join":
+            return TableError("This game has just started; you can watch it here.")
+        if step == "leave":
+            return TableError("This game has just started: `/game leave` hands your seat to a bot.")
+        if step == "bot":
+            return TableError("This game has just started, so its seats no longer change.")
+        return TableError("This game has just started.")
+    if step == "join":
+        return TableError("This game is already running; you can watch it here.")
+    if step == "leave":
+        return TableError("This game is already running: `/game leave` hands your seat to a bot.")
+    if step == "bot":
+        return TableError("This game is already running, so its seats no longer change.")
+    return TableError("This game is already running.")
+
+
+def default_language(game: Game, guild_locale: object) -> str | None:
+    """The ``language`` a game's lobby starts with when the host sets none: the guild's
+    when the game speaks it (a Polish server gets Polish), else English. None for a game
+    without the option."""
+    option = next((opt for opt in game.options if opt.name == LANGUAGE_OPTION), None)
+    if option is None:
+        return None
+    wanted = language_of(guild_locale)
+    return wanted if wanted in option.choices else "en" if "en" in option.choices else option.default
+
+
+def handed_over(words: Words, seat: int, reason: str, *, by: str = "", count: int = 0) -> str:
+    """The thread's line when a bot takes a seat over (``reason``: left, replaced, clock)."""
+    token = f"{{p{seat}}}"
+    if reason == "left":
+        return words.t("{seat} left the game; a bot plays their seat from now on. They can take it "
+                       "back with `/game rejoin` while the game runs.", seat=token)
+    if reason == "replaced":
+        return words.t("{seat} was replaced by {by}; a bot plays their seat from now on. They can take "
+                       "it back with `/game rejoin` while the game runs.", seat=token, by=by)
+    return words.tn("{seat} let the clock run out {count} time in a row; a bot plays their seat from "
+                    "now on. They can take it back with `/game rejoin` while the game runs.",
+                    "{seat} let the clock run out {count} times in a row; a bot plays their seat from "
+                    "now on. They can take it back with `/game rejoin` while the game runs.",
+                    count, seat=token)
 
 
 class Seating:
@@ -30,21 +86,30 @@ class Seating:
 
     async def create(self, game_type: str, host: Member, options: dict[str, Any] | None = None, *,
                      guild_id: int | None = None, channel_id: int | None = None,
-                     seed: int | None = None, host_seated: bool = True) -> Table:
+                     seed: int | None = None, host_seated: bool = True,
+                     guild_locale: object = None) -> Table:
+        """Open a lobby. ``guild_locale``: the server's (``interaction.guild_locale``), for the
+        table's language when the game has a ``language`` option and the host set none."""
         if game_type not in registry.available():
             offered = ", ".join(registry.available())
-            raise TableError(f"“{game_type}” is not a game I host. Try one of: {offered}.")
+            raise TableError("“{game}” is not a game I host. Try one of: {offered}.",
+                             game=game_type, offered=offered)
         game = registry.game(game_type)
         options = dict(options or {})
+        options.pop(SEAT_LANGUAGES, None)  # the host's to fill at the start, from each player's locale
+        language = default_language(game, guild_locale)
+        if language is not None:
+            options.setdefault(LANGUAGE_OPTION, language)
         hosting = {opt.name: options.pop(opt.name, opt.default) for opt in timers.HOST_OPTIONS}
         for opt in timers.HOST_OPTIONS:
             if hosting[opt.name] not in opt.choices:
                 allowed = ", ".join(str(c) for c in opt.choices)
-                raise TableError(f"“{opt.name}” can be {allowed}; not {hosting[opt.name]}.")
+                raise TableError("“{name}” can be {allowed}; not {value}.",
+                                 name=opt.name, allowed=allowed, value=hosting[opt.name])
         try:
             chosen = resolve_options(game, options)
-        except IllegalMove as error:
-            raise TableError(str(error)) from None
+        except EngineRefusal as error:
+            raise TableError(error.message, **error.values) from None
         game_id = await self.store.create_game(
             game_type, chosen, self._seed_source() if seed is None else seed, host.id, guild_id, channel_id,
             settings=hosting)
@@ -58,7 +123,8 @@ class Seating:
             if table.seat_of(member.id) is not None:
                 raise TableError("You are already seated at this game.")
             if len(table.seats) >= game.max_players:
-                raise TableError(f"This game is full: {game.name} seats at most {game.max_players}.")
+                raise TableError("This game is full: {game} seats at most {most}.",
+                                 game=game.name, most=game.max_players)
             return [*table.seats, SeatRecord(len(table.seats), member.id, member.name, False, True)]
         return await self._change_seats(game_id, "join", seat_member)
 
@@ -80,25 +146,25 @@ class Seating:
         if seat is None:
             raise TableError("You are not playing in this game.")
         if not 0 <= seat < len(table.seats) or table.seats[seat].is_bot:
-            raise TableError(f"Seat {seat + 1} is not a player's seat in this game.")
+            raise TableError("Seat {seat} is not a player's seat in this game.", seat=seat + 1)
         if seat != own and member.id != table.record.host_id and not member.can_manage:
             raise TableError("Only the host or someone with Manage Server can hand another player's seat to a bot.")
-        await self._hand_over(table, seat, "left the game" if seat == own
-                              else f"was replaced by {markdown_name(member.name)}")
+        await self._hand_over(table, seat, "left" if seat == own else "replaced",
+                              by=markdown_name(member.name))
         if self.autoplay_bots:
             await self.run_bots(game_id)
         self._notify()
         return await self.table(game_id)
 
-    async def _hand_over(self, table: Table, seat: int, why: str) -> None:
+    async def _hand_over(self, table: Table, seat: int, reason: str, *, by: str = "", count: int = 0) -> None:
+        """A bot takes ``seat`` over; the thread is told why (``handed_over``'s reasons)."""
         leaving = table.seats[seat]
         names = table.names()
         names[seat] = f"{leaving.name} (bot)"
         renamed = Table(table.record, [*table.seats[:seat],
                                        SeatRecord(seat, None, names[seat], True, False), *table.seats[seat + 1:]])
-        note = self.note(renamed, name_seats(f"{{p{seat}}} {why}; a bot plays their seat from now on. "
-                                             "They can take it back with `/game rejoin` while the game runs.",
-                                             table.names()))
+        line = handed_over(words(HOST, table.language), seat, reason, by=by, count=count)
+        note = self.note(renamed, name_seats(line, table.names()))
         if not await self.store.hand_seat_to_bot(table.id, seat, names[seat], ("thread", note)):
             raise TableError("That seat changed hands a moment ago.")
 
@@ -114,7 +180,8 @@ class Seating:
         names[seat] = member.name
         back = Table(table.record, [*table.seats[:seat],
                                     SeatRecord(seat, member.id, member.name, False, True), *table.seats[seat + 1:]])
-        note = self.note(back, name_seats(f"{{p{seat}}} is back and plays their own seat again.", names))
+        line = words(HOST, table.language).t("{seat} is back and plays their own seat again.", seat=f"{{p{seat}}}")
+        note = self.note(back, name_seats(line, names))
         if not await self.store.reclaim_seat(table.id, seat, member.id, member.name, ("thread", note)):
             raise TableError("That seat changed hands a moment ago; try again.")
         self._notify()
@@ -122,10 +189,12 @@ class Seating:
 
     async def add_bot(self, game_id: int, member: Member) -> Table:
         def seat_bot(table: Table) -> list[SeatRecord]:
-            self._require_host(table, member, "add a bot")
+            if member.id != table.record.host_id:
+                raise TableError("Only the host can add a bot.")
             game = registry.game(table.record.game_type)
             if len(table.seats) >= game.max_players:
-                raise TableError(f"No empty seat: {game.name} seats at most {game.max_players}.")
+                raise TableError("No empty seat: {game} seats at most {most}.",
+                                 game=game.name, most=game.max_players)
             taken = {s.name for s in table.seats}
             name = next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken)
             return [*table.seats, SeatRecord(len(table.seats), None, name, True, False)]
@@ -133,7 +202,8 @@ class Seating:
 
     async def remove_bot(self, game_id: int, member: Member) -> Table:
         def unseat_bot(table: Table) -> list[SeatRecord]:
-            self._require_host(table, member, "remove a bot")
+            if member.id != table.record.host_id:
+                raise TableError("Only the host can remove a bot.")
             bots = [s for s in table.seats if s.is_bot]
             if not bots:
                 raise TableError("There is no bot seated to remove.")
@@ -145,53 +215,78 @@ class Seating:
         if nobody joined or left since they were read (else it is dealt again)."""
         for attempt in range(LOBBY_TRIES):
             table = await self._lobby(game_id, "start", just_started=attempt > 0)
-            self._require_host(table, member, "start the game")
-            if await self.store.start_game(table.id, table.seats, **self._deal(table)):
+            if member.id != table.record.host_id:
+                raise TableError("Only the host can start the game.")
+            if await self.store.start_game(table.id, table.seats, **self._deal(table, await self._seat_languages(table))):
                 break
         else:
-            raise TableError(BUSY)
+            raise busy()
         if self.autoplay_bots:
             await self.run_bots(game_id)
         self._notify()
         return await self.table(game_id)
 
-    def _deal(self, table: Table) -> dict[str, Any]:
+    async def _seat_languages(self, table: Table) -> list[str] | None:
+        """Each seat's language, for a game that speaks several: the player's Discord client's
+        as last seen, when the game speaks it; for bots and members never seen, the table's."""
+        spoken = getattr(registry.game(table.record.game_type), "languages", ())
+        if not spoken:
+            return None
+        known = await self.store.member_languages(s.user_id for s in table.seats if s.user_id is not None)
+        chosen = [known.get(s.user_id) if s.user_id is not None else None for s in table.seats]
+        return [language if language in spoken else table.language for language in chosen]
+
+    def _deal(self, table: Table, seat_languages: list[str] | None = None) -> dict[str, Any]:
         """The first version of the game for the lobby's seats: state, clocks, notifications."""
         game = registry.game(table.record.game_type)
         game_id = table.id
         if len(table.seats) < game.min_players:
-            need = game.min_players - len(table.seats)
-            raise TableError(
-                f"{game.name} needs at least {game.min_players} players; "
-                f"{need} more must join (or add a bot).")
+            raise TableError.counted(
+                "{game} needs at least {least} players; {count} more must join (or add a bot).",
+                "{game} needs at least {least} players; {count} more must join (or add a bot).",
+                game.min_players - len(table.seats), game=game.name, least=game.min_players)
+        options = table.record.options
+        if seat_languages is not None:
+            options = {**options, SEAT_LANGUAGES: seat_languages}
+            table = Table(replace(table.record, options=options), table.seats)
         try:
-            state = new_game(game, len(table.seats), table.record.options, table.record.seed)
+            state = new_game(game, len(table.seats), options, table.record.seed)
+        except EngineRefusal as error:
+            raise TableError(error.message, **error.values) from None
         except IllegalMove as error:
-            raise TableError(str(error)) from None
+            raise TableError.verbatim(str(error)) from None
         names = table.names()
-        events = [Event(f"**{game.name}** begins: {', '.join(markdown_name(n) for n in names)}.")]
+        table_words = words(HOST, table.language)
+        events = [Event(table_words.t("**{game}** begins: {players}.", game=game.name,
+                                      players=", ".join(markdown_name(n) for n in names)))]
         # Members whose DMs were found closed when they joined would otherwise never learn
         # where their secrets are: point them at the panel (saying nothing of what is in it).
         closed = [seat.seat for seat in table.seats if not seat.is_bot and not seat.dm_ok]
         if closed:
             who = ", ".join(f"{{p{seat}}}" for seat in closed)
-            events.append(Event(f"{who}: I can't send you direct messages, so what only you may see "
-                                "is behind the **My hand & options** button (or `/game hand`)."))
+            events.append(Event(table_words.t(
+                "{players}: I can't send you direct messages, so what only you may see is behind the "
+                "**My hand & options** button (or `/game hand`).", players=who)))
         # The set-up's own announcements ("eyes open" for a hidden team), if the game has any.
         # What they tell single seats is in each seat's private summary below when the game
         # writes one, so those are not sent twice.
         opening = list(getattr(game, "opening_events", lambda _state: [])(state))
         summarised = hasattr(game, "private_summary")
         events += [e for e in opening if e.public or not summarised]
-        events += [Event(f"**{game.name}**, game #{game_id}. "
-                         + self.private_summary(table.record.game_type, state, seat.seat, names), to=(seat.seat,))
-                   for seat in table.seats if not seat.is_bot]
+        for seat in table.seats:
+            if seat.is_bot:
+                continue
+            seat_words = words(HOST, table.seat_language(seat.seat))
+            summary = self.private_summary(table.record.game_type, state, seat.seat, names, seat_words)
+            events.append(Event(seat_words.t("**{game}**, game #{number}. {summary}", game=game.name,
+                                             number=game_id, summary=summary), to=(seat.seat,)))
         epochs = {seat.seat: 1 for seat in table.seats}  # version 1 is the dealt game
         now = self.clock()
         asked = {seat: now for seat in epochs}
         return {"state": state, "seat_epochs": epochs, "seat_asked": asked,
                 "timers": timers.plan(game, table, state, epochs, asked, now),
-                "outbox": self._notifications(table, state, events, 1, set(epochs))}
+                "outbox": self._notifications(table, state, events, 1, set(epochs)),
+                "options": options if seat_languages is not None else None}
 
     async def abandon(self, game_id: int, member: Member) -> Table:
         for _ in range(LOBBY_TRIES):
@@ -203,13 +298,14 @@ class Seating:
             try:
                 await self._commit(table, state=table.record.state, epochs=None, action=None, status="abandoned",
                                    # A lobby whose thread was never made has nowhere to say so.
-                                   outbox=[("thread", {"text": f"Game abandoned by **{markdown_name(member.name)}**."})]
+                                   outbox=[("thread", {"text": words(HOST, table.language).t(
+                                       "Game abandoned by **{name}**.", name=markdown_name(member.name))})]
                                    if table.record.thread_id or not table.record.channel_id else [])
                 break
             except StaleMove:
                 continue  # the game started or moved meanwhile; abandoning still stands
         else:
-            raise TableError(BUSY)
+            raise busy()
         self._notify()
         return await self.table(game_id)
 
@@ -224,7 +320,7 @@ class Seating:
             seats = [SeatRecord(i, s.user_id, s.name, s.is_bot, s.dm_ok) for i, s in enumerate(change(table))]
             if await self.store.set_seats(game_id, seats, expected=table.seats):
                 return await self.table(game_id)
-        raise TableError(BUSY)
+        raise busy()
 
     async def _lobby(self, game_id: int, step: str, *, just_started: bool = False) -> Table:
         """The game, if it is still a lobby; else a sentence for where it is now.
@@ -232,15 +328,10 @@ class Seating:
         table = await self.table(game_id)
         status = table.record.status
         if status == "running":
-            opening = "This game has just started" if just_started else "This game is already running"
-            raise TableError(opening + AFTER_START[step])
+            raise already_running(step, just_started)
         if status == "finished":
             raise TableError("This game is over; `/game new` opens another.")
         if status == "abandoned":
             raise TableError("This game was abandoned; `/game new` opens another.")
         return table
 
-    @staticmethod
-    def _require_host(table: Table, member: Member, what: str) -> None:
-        if member.id != table.record.host_id:
-            raise TableError(f"Only the host can {what}.")

@@ -2,19 +2,70 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from .engine import SEAT_LANGUAGES
+from .engine.language import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Words
 from .store import GameRecord, SeatRecord
+
+#: The lobby option a game that speaks several languages sets its table's language with.
+LANGUAGE_OPTION = "language"
 
 
 class TableError(Exception):
-    """A request the host refuses. ``str(error)`` is a sentence for the user."""
+    """A request the host refuses, as a sentence for the user.
+
+    The sentence is English source text with ``{fields}`` (``TableError("Seat {seat} is
+    free.", seat=3)``), worded in the reader's language when the answer is written
+    (``worded(words)``), since who reads it is known only there; ``str(error)`` is the
+    English. A sentence already worded (a game's own refusal) is ``TableError.verbatim``.
+    """
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.message = message
+        self.values = values
+        self.plural: str | None = None
+        self.count = 0
+        self.translate = True
+        super().__init__(self.worded(ENGLISH))
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, count: int, /, **values: Any) -> TableError:
+        """A refusal with a count in it, in the form the count takes (1 seat, 2 seats)."""
+        error = cls(singular, **values)
+        error.plural, error.count = plural, count
+        error.args = (error.worded(ENGLISH),)
+        return error
+
+    @classmethod
+    def verbatim(cls, text: str) -> TableError:
+        """A sentence worded already (a game's refusal, in the seat's language)."""
+        error = cls(text)
+        error.translate = False
+        return error
+
+    def worded(self, words: Words) -> str:
+        if not self.translate:
+            return self.message
+        if self.plural is not None:
+            return words.tn(self.message, self.plural, self.count, **self.values)
+        return words.t(self.message, **self.values)
+
+
+def no_more_moves(status: str) -> TableError:
+    """Why a game that is not running takes no move."""
+    if status == "lobby":
+        return TableError("This game has not started yet. The host starts it with `/game start`.")
+    if status == "finished":
+        return TableError("This game is finished; no more moves can be made.")
+    return TableError("This game is abandoned; no more moves can be made.")
 
 
 class StaleMove(TableError):
     """The move was made against a moment of the game that has passed."""
 
-    def __init__(self, message: str, game_id: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, game_id: int, /, **values: Any) -> None:
+        super().__init__(message, **values)
         self.game_id = game_id  # the answer shows this game's panel, wherever the click was
 
 
@@ -43,3 +94,16 @@ class Table:
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def language(self) -> str:
+        """What the thread reads: the game's ``language`` option when it has one, else English."""
+        chosen = self.record.options.get(LANGUAGE_OPTION)
+        return chosen if chosen in LANGUAGES else DEFAULT_LANGUAGE
+
+    def seat_language(self, seat: int) -> str:
+        """What one seat reads in private (DMs): the language the game was dealt for it
+        (``seat_languages``, from the player's Discord locale), else the table's."""
+        chosen = self.record.options.get(SEAT_LANGUAGES) or []
+        language = chosen[seat] if 0 <= seat < len(chosen) else None
+        return language if language in LANGUAGES else self.language

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import registry, timers
-from .engine import SYSTEM_SEAT, Choice, Event, IllegalMove, deadlines, play, rng_for
+from .engine import SYSTEM_SEAT, Choice, EngineRefusal, Event, IllegalMove, deadlines, play, rng_for
+from .i18n import HOST, words
 from .notifications import SEAT_TOKEN, Notifications, choice_payload, name_seats
 from .seating import BOT_NAMES, Seating
 from .store import Store
-from .table import Member, StaleMove, Table, TableError
+from .table import Member, StaleMove, Table, TableError, no_more_moves
 
 __all__ = ["BOT_NAMES", "SEAT_TOKEN", "Member", "StaleMove", "Table", "TableError", "Tables", "choice_payload", "name_seats"]
 
@@ -45,6 +46,24 @@ class Tables(Seating, Notifications):
         self.autoplay_bots = autoplay_bots  # the demo steps bots itself, to show every move
         self._notify = notify or (lambda: None)
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
+        self._languages: dict[int, str] = {}  # member -> language last remembered (saves a write)
+
+    # -- languages ---------------------------------------------------------
+
+    async def remember_language(self, user_id: int, language: str) -> None:
+        """Keep the language of a member's Discord client (from each interaction), so what is
+        sent to them later (a DM from the outbox, their seat's language at a start) follows it."""
+        if self._languages.get(user_id) != language:
+            await self.store.set_member_language(user_id, language)
+            self._languages[user_id] = language
+
+    @staticmethod
+    def reader_language(table: Table, language: str) -> str:
+        """What a member whose client speaks ``language`` reads about ``table`` in private
+        (ephemeral answers): their language when the game speaks it, else the table's, so
+        an English-only game stays English for everyone."""
+        spoken = getattr(registry.game(table.record.game_type), "languages", ())
+        return language if language in spoken else table.language
 
     # -- reading -----------------------------------------------------------
 
@@ -53,7 +72,7 @@ class Tables(Seating, Notifications):
         coroutine's transaction on the shared connection (a move, a lobby change)."""
         found = await self.store.game_with_seats(game_id)
         if found is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError("There is no game #{game}.", game=game_id)
         return Table(*found)
 
     async def table_in_thread(self, thread_id: int) -> Table:
@@ -83,10 +102,10 @@ class Tables(Seating, Notifications):
         now = name_seats(game.status(state), table.names())
         if version is not None and version < table.record.seat_epochs.get(seat, 0):
             await self._refuse_a_repeat(game_id, version, member, action)
-            raise StaleMove("That button is from an earlier moment of this game and no longer "
-                            f"applies. Now: {now} Here is what you can do now:", game_id)
+            raise StaleMove("That button is from an earlier moment of this game and no longer applies. "
+                            "Now: {now} Here is what you can do now:", game_id, now=now)
         if seat not in game.pending(state) and not game.legal(state, seat):
-            raise TableError(f"It is not your turn. Now: {now}")
+            raise TableError("It is not your turn. Now: {now}", now=now)
         try:
             told = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
                                      timeouts={seat: 0} if table.seats[seat].timeouts else None)
@@ -158,12 +177,12 @@ class Tables(Seating, Notifications):
                 return 0
             action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"clock{seat}"))
             count = record.timeouts + 1
-            note = Event(f"⏰ {{p{seat}}}'s clock ran out, so a bot made this move for them.")
+            note = Event(words(HOST, table.language).t(
+                "⏰ {seat}'s clock ran out, so a bot made this move for them.", seat=f"{{p{seat}}}"))
             await self._apply(table, seat, action, user_id=None, fired=key, timeouts={seat: count},
                               preface=[note])
             if count >= timers.TIMEOUTS_TO_HAND_OVER:
-                await self._hand_over(await self.table(game_id), seat,
-                                      f"let the clock run out {count} times in a row")
+                await self._hand_over(await self.table(game_id), seat, "clock", count=count)
         if self.autoplay_bots:
             await self.run_bots(game_id)
         self._notify()
@@ -178,8 +197,10 @@ class Tables(Seating, Notifications):
         old = table.record.state
         try:
             new, events = play(game, old, seat, action)
-        except IllegalMove as error:
-            raise TableError(name_seats(str(error), table.names())) from None
+        except EngineRefusal as error:  # the engine's words: the reader's language, when answered
+            raise TableError(error.message, **error.values) from None
+        except IllegalMove as error:  # the game's own, in the seat's language already
+            raise TableError.verbatim(name_seats(str(error), table.names())) from None
         # Re-choosing what is already chosen changes nothing but the move counter: not a
         # move, so a player clicking it again and again writes (and sends) nothing. Bots
         # and clocks are spared: refused, they would choose the same again and stall.
@@ -213,8 +234,11 @@ class Tables(Seating, Notifications):
 
     # -- private views -----------------------------------------------------
 
-    async def private_view(self, game_id: int, member: Member) -> tuple[Table, int, list[Choice], str]:
-        """The seat's secrets and full choices, for ``/game hand`` and the "My hand" button."""
+    async def private_view(self, game_id: int, member: Member,
+                           language: str | None = None) -> tuple[Table, int, list[Choice], str]:
+        """The seat's secrets and full choices, for ``/game hand`` and the "My hand" button;
+        what the host adds is in the reader's ``language`` if the game speaks it (by default
+        the seat's)."""
         table = await self.table(game_id)
         seat = table.seat_of(member.id)
         if seat is None:
@@ -223,7 +247,9 @@ class Tables(Seating, Notifications):
             raise TableError("The game has not started yet; nothing has been dealt.")
         game = registry.game(table.record.game_type)
         state = table.record.state
-        summary = self.private_summary(table.record.game_type, state, seat, table.names())
+        summary = self.private_summary(table.record.game_type, state, seat, table.names(),
+                                       words(HOST, self.reader_language(table, language) if language
+                                             else table.seat_language(seat)))
         choices = game.legal(state, seat) if table.record.status == "running" else []
         return table, seat, choices, summary
 
@@ -231,10 +257,8 @@ class Tables(Seating, Notifications):
 
     async def _running(self, game_id: int) -> Table:
         table = await self.table(game_id)
-        if table.record.status == "lobby":
-            raise TableError("This game has not started yet. The host starts it with `/game start`.")
         if table.record.status != "running":
-            raise TableError(f"This game is {table.record.status}; no more moves can be made.")
+            raise no_more_moves(table.record.status)
         return table
 
     async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .engine import Option, deadlines
+from .engine.language import ENGLISH, Words
+from .i18n import HOST, words
 from .notifications import name_seats
 
 if TYPE_CHECKING:
@@ -77,12 +79,14 @@ def quiet_key(seat: int, version: int) -> str:
     return f"{QUIET_KEY}{seat}:{version}"
 
 
-def hours_left(seconds: float) -> str:
+def hours_left(seconds: float, words: Words = ENGLISH) -> str:
+    """"6 hours", "1 minute": what is left on a clock, for "… left on their clock"."""
     hours = round(seconds / 3600)
     if hours >= 1:
-        return f"{hours} hour{'s' if hours != 1 else ''}"
-    minutes = max(1, round(seconds / 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        # Translators: how much time is left on a player's turn clock ("6 hours left").
+        return words.tn("{count} hour", "{count} hours", hours)
+    # Translators: how much time is left on a player's turn clock ("5 minutes left").
+    return words.tn("{count} minute", "{count} minutes", max(1, round(seconds / 60)))
 
 
 class Timers:
@@ -116,9 +120,10 @@ class Timers:
         table = await self.tables.table(game_id)
         seat = int(key[len(CLOCK_KEY):].split(":")[0])
         due = (await self.tables.store.timers(game_id)).get(key, (now, None))[0]
-        payload = self.tables.note(table, name_seats(f"⏳ {hours_left(due - now)} left on {{p{seat}}}'s clock; "
-                                                     "after that a bot makes this move for them.", table.names()),
-                                   seat=seat)
+        table_words = words(HOST, table.language)
+        line = table_words.t("⏳ {left} left on {seat}'s clock; after that a bot makes this move for them.",
+                             left=hours_left(due - now, table_words), seat=f"{{p{seat}}}")
+        payload = self.tables.note(table, name_seats(line, table.names()), seat=seat)
         if not payload["turn"]:
             return 0  # the move is no longer theirs; the pipeline drops the row
         return int(await self.tables.store.claim_warning(game_id, key, payload))
@@ -127,8 +132,8 @@ class Timers:
         """Quiet hours are over: ping the member, if the game still waits on that decision."""
         table = await self.tables.table(game_id)
         seat, version = (int(part) for part in key[len(QUIET_KEY):].split(":"))
-        payload = self.tables.note(table, name_seats(f"🔔 {{p{seat}}}, the game is waiting for you.",
-                                                     table.names()), seat=seat)
+        line = words(HOST, table.language).t("🔔 {seat}, the game is waiting for you.", seat=f"{{p{seat}}}")
+        payload = self.tables.note(table, name_seats(line, table.names()), seat=seat)
         still = (payload["turn"] and not table.seats[seat].is_bot
                  and table.record.seat_epochs.get(seat, 0) <= version)
         if not still:  # answered (or asked again, with a ping of its own) meanwhile

@@ -85,8 +85,10 @@ def find(typed: str, entries: Iterable[tuple[str, str]], what: str) -> str:
         return starting[0][0]
     if starting:
         listed = ", ".join(name for _, name in starting[:5])
-        raise TableError(f"Several {what}s start with “{typed[:40]}”: {listed}… Pick one from the list.")
-    raise TableError(f"I know no {what} called “{typed[:40]}”. Start typing and pick one from the list.")
+        raise TableError("Several {what}s start with “{typed}”: {listed}… Pick one from the list.",
+                         what=what, typed=typed[:40], listed=listed)
+    raise TableError("I know no {what} called “{typed}”. Start typing and pick one from the list.",
+                     what=what, typed=typed[:40])
 
 
 def _words(name: str) -> list[str]:

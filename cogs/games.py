@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot import engine, notify, registry, timers
+from bot import engine, i18n, notify, registry, timers
+from bot.engine import offers
+from bot.engine.language import Words
 from bot.tables import Table, TableError, name_seats
 from bot.text import markdown_name
 
@@ -30,6 +33,8 @@ from .lobby import (
     option_suggestions,
     redraw_lobby,
 )
+from .speech import client_language, host_words, words_at, words_for_game
+from .translator import command_name
 from .transport import split_text
 from .ui import reply
 
@@ -44,7 +49,8 @@ GAME_CHOICES = [app_commands.Choice(name=registry.game(gid).name, value=gid) for
 class Games(commands.Cog):
     """Hosting: /game new, join, leave, start, status, hand, rules, history, abandon, substitute."""
 
-    game = app_commands.Group(name="game", description="Host and play board games in threads")
+    game = app_commands.Group(name=command_name("game"),
+                              description=locale_str("Host and play board games in threads"))
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -53,13 +59,15 @@ class Games(commands.Cog):
     async def _table_here(self, interaction: discord.Interaction) -> Table:
         return await self.bot.tables.table_in_thread(interaction.channel_id)
 
-    @game.command(name="new", description="Open a lobby for a game in a new thread here")
-    @app_commands.describe(game="Which game to play",
-                           options="Lobby options as name=value, e.g. rounds=8 (see /game rules)")
+    @game.command(name=command_name("new"), description=locale_str("Open a lobby for a game in a new thread here"))
+    @app_commands.rename(game=command_name("game"), options=command_name("options"))
+    @app_commands.describe(game=locale_str("Which game to play"),
+                           options=locale_str("Lobby options as name=value, e.g. rounds=8 (see /game rules)"))
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str,
                   options: app_commands.Transform[dict[str, Any], LobbyOptions] | None = None) -> None:
-        rules = offered_game(game)  # Discord offers only GAME_CHOICES, but a forged command may name any game
+        # Discord offers only GAME_CHOICES, but a forged command may name any game
+        rules = offered_game(game, words_for_game(interaction, game))
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             channel = channel.parent
@@ -68,7 +76,7 @@ class Games(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         member = member_of(interaction)
         table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
-                                             channel_id=channel.id)
+                                             channel_id=channel.id, guild_locale=interaction.guild_locale)
         name = f"{rules.name} #{table.id}"
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
@@ -80,8 +88,8 @@ class Games(commands.Cog):
         message = await thread.send(lobby_text(table), view=lobby_view(table),
                                     allowed_mentions=discord.AllowedMentions.none())
         await self.bot.tables.store.set_places(table.id, lobby_message_id=message.id)
-        await interaction.followup.send(f"Your table is ready in {thread.mention}. Invite players to join there.",
-                                        ephemeral=True)
+        await interaction.followup.send(words_at(interaction, table).t(
+            "Your table is ready in {thread}. Invite players to join there.", thread=thread.mention), ephemeral=True)
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -109,118 +117,129 @@ class Games(commands.Cog):
         except discord.HTTPException as error:
             log.info("could not refresh the lobby of game %s: %s", table.id, error)
 
-    @game.command(name="join", description="Take a seat at this thread's game")
+    @game.command(name=command_name("join"), description=locale_str("Take a seat at this thread's game"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self._lobby_change(interaction, self.bot.tables.join)
         await self.actions._check_dms(interaction, table)
 
-    @game.command(name="leave", description="Give up your seat (once the game has started, a bot takes it over)")
+    @game.command(name=command_name("leave"),
+                  description=locale_str("Give up your seat (once the game has started, a bot takes it over)"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         if table.record.status == "running":
             await interaction.response.defer(ephemeral=True, thinking=True)  # bots may move at once
             await self.bot.tables.hand_to_bot(table.id, member_of(interaction))
-            await interaction.followup.send("You have left this game; a bot plays your seat from now on. "
-                                            "`/game rejoin` takes it back while the game runs.")
+            await interaction.followup.send(words_at(interaction, table).t(
+                "You have left this game; a bot plays your seat from now on. "
+                "`/game rejoin` takes it back while the game runs."))
             return
         await self._lobby_change(interaction, self.bot.tables.leave)
 
-    @game.command(name="substitute", description="Let a bot play a quiet player's seat (host or Manage Server)")
-    @app_commands.describe(seat="The seat number to hand to a bot (see /game status)")
+    @game.command(name=command_name("substitute"),
+                  description=locale_str("Let a bot play a quiet player's seat (host or Manage Server)"))
+    @app_commands.rename(seat=command_name("seat"))
+    @app_commands.describe(seat=locale_str("The seat number to hand to a bot (see /game status)"))
     async def substitute(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 9]) -> None:
         table = await self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # bots may move at once
         await self.bot.tables.hand_to_bot(table.id, member_of(interaction), seat - 1)
-        await interaction.followup.send(f"Seat {seat} is now played by a bot.")
+        await interaction.followup.send(words_at(interaction, table).t("Seat {seat} is now played by a bot.",
+                                                                       seat=seat))
 
-    @game.command(name="rejoin", description="Take back your seat from the bot that plays it")
+    @game.command(name=command_name("rejoin"), description=locale_str("Take back your seat from the bot that plays it"))
     async def rejoin(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         await self.bot.tables.rejoin(table.id, member_of(interaction))
-        await reply(interaction, "Your seat is yours again. The **My hand & options** button shows what you can do.")
+        await reply(interaction, words_at(interaction, table).t(
+            "Your seat is yours again. The **My hand & options** button shows what you can do."))
         self.bot.dispatcher.wake()
 
-    @game.command(name="start", description="Start this thread's game (host only)")
+    @game.command(name=command_name("start"), description=locale_str("Start this thread's game (host only)"))
     async def start(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         # Starting lets bot seats make their opening moves, which can outlast Discord's
         # 3 seconds: acknowledge first. The lobby message and the thread say it publicly.
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.bot.tables.start(table.id, member_of(interaction))
-        await interaction.followup.send("The game has started: the first moves are in the thread.", ephemeral=True)
+        await interaction.followup.send(words_at(interaction, table).t(
+            "The game has started: the first moves are in the thread."), ephemeral=True)
         await redraw_lobby(self.bot.tables, table.id, self._refresh_lobby)
         self.bot.dispatcher.wake()
 
-    @game.command(name="status", description="Where this thread's game stands, with the board")
+    @game.command(name=command_name("status"), description=locale_str("Where this thread's game stands, with the board"))
     async def status(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        said = words_at(interaction, table)
         game_kit = registry.kit(table.record.game_type)
         if table.record.state is None:
-            await interaction.followup.send(lobby_text(table), ephemeral=True)
+            await interaction.followup.send(lobby_text(table, said), ephemeral=True)
             return
         state = table.record.state
         view = {**game_kit.game.view(state, None), "names": table.names()}
         png = await asyncio.to_thread(game_kit.render, view, "board")
         seats = " · ".join(f"{s.seat + 1}. {markdown_name(s.name)}" for s in table.seats)
         text = "\n".join([name_seats(game_kit.game.status(state), table.names()),
-                          *await self._clock_lines(table), f"-# Seats: {seats}"])
+                          *await self._clock_lines(table, said), "-# " + said.t("Seats: {seats}", seats=seats)])
         if table.record.result:
-            text = f"Game over. {name_seats(table.record.result.get('summary', ''), table.names())}"
+            text = said.t("Game over. {summary}",
+                          summary=name_seats(table.record.result.get("summary", ""), table.names()))
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=True)
 
-    @game.command(name="hand", description="Your secrets and choices in this game (only you see it)")
+    @game.command(name=command_name("hand"), description=locale_str("Your secrets and choices in this game (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.actions.send_panel(interaction)
 
-    async def _clock_lines(self, table: Table) -> list[str]:
+    async def _clock_lines(self, table: Table, said: Words) -> list[str]:
         """Whom the game waits on and since when, and what closes by itself (Discord shows
         the times in each reader's own zone, counting)."""
         countdowns = await self.bot.tables.store.timers(table.id)
         names = table.names()
         lines = []
         for seat, since in self.bot.tables.waiting(table):
-            line = f"Waiting on {name_seats(f'{{p{seat}}}', names)}"
-            if since:
-                line += f" since <t:{int(since)}:R>"
+            who = name_seats(f"{{p{seat}}}", names)
             clock = next((due for key, (due, _) in countdowns.items()
                           if key.startswith(f"{timers.CLOCK_KEY}{seat}:")), None)
-            if clock:
-                line += f"; a bot moves for them <t:{int(clock)}:R>"
-            lines.append(line + ".")
+            lines.append(_waiting_line(said, who, since and f"<t:{int(since)}:R>", clock and f"<t:{int(clock)}:R>"))
         game = registry.game(table.record.game_type)
         for deadline in engine.deadlines(game, table.record.state):
             due = countdowns.get(timers.DEADLINE + deadline.key)
             if due and deadline.what:
-                lines.append(f"{deadline.what[:1].upper()}{deadline.what[1:]} <t:{int(due[0])}:R>.")
+                # The engine's own name for an offer's countdown is worded for the reader.
+                what = offers.expires(said) if deadline.what == offers.expires() else deadline.what
+                lines.append(f"{what[:1].upper()}{what[1:]} <t:{int(due[0])}:R>.")
         return lines
 
-    @game.command(name="notify", description="How you hear that a game waits on you, and your quiet hours")
+    @game.command(name=command_name("notify"),
+                  description=locale_str("How you hear that a game waits on you, and your quiet hours"))
+    @app_commands.rename(how=command_name("how"), quiet=command_name("quiet"), timezone=command_name("timezone"))
     @app_commands.describe(
-        how="A ping in the game's thread, a DM, or both",
-        quiet="Hours with no pings, like 23:00-07:30 (held until they end), or off",
-        timezone="Your time zone for quiet hours, like Europe/Warsaw")
-    @app_commands.choices(how=[app_commands.Choice(name="Ping me in the thread", value=notify.THREAD),
-                               app_commands.Choice(name="DM me", value=notify.DM),
-                               app_commands.Choice(name="Both", value=notify.BOTH)])
+        how=locale_str("A ping in the game's thread, a DM, or both"),
+        quiet=locale_str("Hours with no pings, like 23:00-07:30 (held until they end), or off"),
+        timezone=locale_str("Your time zone for quiet hours, like Europe/Warsaw"))
+    @app_commands.choices(how=[app_commands.Choice(name=locale_str("Ping me in the thread"), value=notify.THREAD),
+                               app_commands.Choice(name=locale_str("DM me"), value=notify.DM),
+                               app_commands.Choice(name=locale_str("Both"), value=notify.BOTH)])
     async def notify_settings(self, interaction: discord.Interaction, how: str | None = None,
                               quiet: app_commands.Range[str, 1, 20] | None = None,
                               timezone: app_commands.Range[str, 1, 64] | None = None) -> None:
+        said = host_words(client_language(interaction))  # about no one table: the member's own language
         store = self.bot.tables.store
         user_id = interaction.user.id
         current = (await store.notify_settings([user_id])).get(user_id, notify.NotifySettings())
         try:
-            hours = (current.quiet_from, current.quiet_to) if quiet is None else notify.parse_quiet_hours(quiet)
-            zone = current.zone if timezone is None else notify.check_zone(timezone)
+            hours = (current.quiet_from, current.quiet_to) if quiet is None else notify.parse_quiet_hours(quiet, said)
+            zone = current.zone if timezone is None else notify.check_zone(timezone, said)
         except ValueError as error:
-            raise TableError(str(error)) from None
+            raise TableError.verbatim(str(error)) from None
         if how not in (None, notify.THREAD, notify.DM, notify.BOTH):
-            raise TableError("Choose how from the list: the thread, a DM, or both.")
+            raise TableError.verbatim(said.t("Choose how from the list: the thread, a DM, or both."))
         chosen = notify.NotifySettings(how or current.where, *(hours or (None, None)), zone)
         if chosen != current:
             await store.set_notify_settings(user_id, chosen)
-        await reply(interaction, chosen.describe() + ("" if chosen != current or how or quiet or timezone
-                                                      else " Change it with the options of `/game notify`."))
+        unchanged = chosen == current and not (how or quiet or timezone)
+        await reply(interaction, chosen.describe(said) + (
+            " " + said.t("Change it with the options of `/game notify`.") if unchanged else ""))
 
     @notify_settings.autocomplete("timezone")
     async def notify_zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -229,34 +248,58 @@ class Games(commands.Cog):
                                                                                  "Europe/London", "America/New_York"]
         return [app_commands.Choice(name=z, value=z) for z in found[:25]]
 
-    @game.command(name="rules", description="The rules of this thread's game, or of any game")
-    @app_commands.describe(game="A game to read about (default: this thread's)")
+    @game.command(name=command_name("rules"), description=locale_str("The rules of this thread's game, or of any game"))
+    @app_commands.rename(game=command_name("game"))
+    @app_commands.describe(game=locale_str("A game to read about (default: this thread's)"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        game_type = game or (await self._table_here(interaction)).record.game_type
+        if game:
+            game_type, said = game, words_for_game(interaction, game)
+        else:
+            table = await self._table_here(interaction)
+            game_type, said = table.record.game_type, words_at(interaction, table)
         rules = registry.game(game_type)
-        options = "\n".join(f"- `{o.name}` ({', '.join(map(str, o.choices))}; default {o.default}): {o.description}"
+        options = "\n".join(said.t("- `{name}` ({choices}; default {default}): {description}", name=o.name,
+                                   choices=", ".join(map(str, o.choices)), default=o.default,
+                                   description=i18n.lookup(said.language, o.description) or o.description)
                             for o in (*rules.options, *timers.HOST_OPTIONS))
-        text = rules.rules_summary() + (f"\n\n**Lobby options** (`/game new options:`)\n{options}" if options else "")
+        # A game that speaks several languages tells its rules in the reader's.
+        summary = rules.rules_summary(said.language) if getattr(rules, "languages", ()) else rules.rules_summary()
+        heading = said.t("**Lobby options** (`/game new options:`)")
+        text = summary + (f"\n\n{heading}\n{options}" if options else "")
         first, *more = split_text(text)  # at line ends, so no rule is cut in half
         await reply(interaction, first)
         for chunk in more:
             await interaction.followup.send(chunk, ephemeral=True)
 
-    @game.command(name="history", description="The latest things that happened in this game")
+    @game.command(name=command_name("history"), description=locale_str("The latest things that happened in this game"))
     async def history(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         lines = await self.bot.tables.store.public_log(table.id, limit=25)
-        text = "\n".join(lines) or "Nothing has happened yet."
+        text = "\n".join(lines) or words_at(interaction, table).t("Nothing has happened yet.")
         await reply(interaction, text[-1990:])
 
-    @game.command(name="abandon", description="End this thread's game without a result (host or Manage Server)")
+    @game.command(name=command_name("abandon"),
+                  description=locale_str("End this thread's game without a result (host or Manage Server)"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         table = await self.bot.tables.abandon(table.id, member_of(interaction))
-        await interaction.response.send_message("This game has been abandoned.")
+        # In the thread, for everyone: the table's language.
+        await interaction.response.send_message(host_words(table.language).t("This game has been abandoned."))
         await self._refresh_lobby(table)
         self.bot.dispatcher.wake()
+
+
+def _waiting_line(said: Words, who: str, since: str | None, clock: str | None) -> str:
+    """"Waiting on Ann since 3 hours ago; a bot moves for them in 9 hours." (as far as known)."""
+    if since and clock:
+        return said.t("Waiting on {seat} since {since}; a bot moves for them {clock}.",
+                      seat=who, since=since, clock=clock)
+    if since:
+        return said.t("Waiting on {seat} since {since}.", seat=who, since=since)
+    if clock:
+        return said.t("Waiting on {seat}; a bot moves for them {clock}.", seat=who, clock=clock)
+    return said.t("Waiting on {seat}.", seat=who)
 
 
 async def setup(bot: commands.Bot) -> None:

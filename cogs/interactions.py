@@ -9,19 +9,18 @@ import discord
 
 from bot import controls, registry
 from bot.engine import Choice
+from bot.table import no_more_moves
 from bot.tables import Member, StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
 
 from .lobby import lobby_text, lobby_view, redraw_lobby
+from .speech import client_language, host_words, words_at
 from .ui import AmountFormModal, SubsetSelect, build_view, reply
 
 if TYPE_CHECKING:
     from .protocols import GameBot
 
 log = logging.getLogger(__name__)
-
-NOT_OPEN = "That choice is not open to you now. Here is what you can do:"
-EARLIER = "That control is from an earlier moment of this game and no longer applies. Here is what you can do now:"
 
 
 def member_of(interaction: discord.Interaction) -> Member:
@@ -53,7 +52,7 @@ class GameInteractions:
                                       in_place=in_place)
         self.bot.dispatcher.wake()
         if in_place:
-            done = "\n".join(filter(None, ("✓ Done.", moved.told)))
+            done = "\n".join(filter(None, (words_at(interaction, moved).t("✓ Done."), moved.told)))
             text, view = await self.panel(interaction, moved.id, preface=done)
             await interaction.edit_original_response(content=text, view=view)
         # A thread post's controls are the dispatcher's to change: it edits this turn's
@@ -94,29 +93,32 @@ class GameInteractions:
         if seat is None:
             raise TableError("You are not playing in this game, so you cannot move for a seat in it.")
         if table.record.status != "running":
-            raise TableError(f"This game is {table.record.status}; no more moves can be made.")
+            raise no_more_moves(table.record.status)
         if version < table.record.seat_epochs.get(seat, 0):
-            raise StaleMove(EARLIER, game_id)
+            raise StaleMove("That control is from an earlier moment of this game and no longer applies. "
+                            "Here is what you can do now:", game_id)
         choices = registry.game(table.record.game_type).legal(table.record.state, seat)
         choice = next((c for c in choices if c.action == template and getattr(c, kind) is not None), None)
         if choice is None:
-            raise StaleMove(NOT_OPEN, game_id)
-        return choice, choice_payload(choice, table.names())
+            raise StaleMove("That choice is not open to you now. Here is what you can do:", game_id)
+        return choice, choice_payload(choice, table.names(), words_at(interaction, table))
 
     async def open_amount_form(self, interaction: discord.Interaction, game_id: int, version: int,
                                template: str) -> None:
         _, payload = await self.offered(interaction, game_id, version, template, "amount")
-        await interaction.response.send_modal(AmountFormModal(game_id, version, payload))
+        said = words_at(interaction, await self.tables.table(game_id))
+        await interaction.response.send_modal(AmountFormModal(game_id, version, payload, said))
 
     async def submit_amount(self, interaction: discord.Interaction, game_id: int, version: int,
                             template: str, typed: str) -> None:
         choice, payload = await self.offered(interaction, game_id, version, template, "amount")
+        said = words_at(interaction, await self.tables.table(game_id))
         try:
-            number = controls.read_amount(typed, payload["amount"])
+            number = controls.read_amount(typed, payload["amount"], said)
         except ValueError as problem:
             # Discord does not let a form's submit open another form: say what was wrong,
             # with a button that opens the form again.
-            again = controls.Button(controls.amount_id(game_id, version, template), "Try again", "primary")
+            again = controls.Button(controls.amount_id(game_id, version, template), said.t("Try again"), "primary")
             await reply(interaction, str(problem), view=build_view([[again]]))
             return
         await self.on_move(interaction, game_id, version, choice.fill(number))
@@ -125,11 +127,13 @@ class GameInteractions:
                                  template: str) -> None:
         """A subset whose selects did not fit its message, in an ephemeral message of its own."""
         _, payload = await self.offered(interaction, game_id, version, template, "subset")
+        said = words_at(interaction, await self.tables.table(game_id))
         subset = payload["subset"]
-        text = f"**{payload['label']}**: pick {controls.how_many(subset['min'], subset['max'])}, then confirm."
+        text = said.t("**{label}**: pick {how_many}, then confirm.", label=payload["label"],
+                      how_many=controls.how_many(subset["min"], subset["max"], said))
         if len(subset["options"]) > controls.MAX_SUBSET_OPTIONS:
-            text += f"\n-# Only the first {controls.MAX_SUBSET_OPTIONS} options fit here."
-        await reply(interaction, text, view=build_view(controls.subset_rows(game_id, version, payload)))
+            text += "\n-# " + said.t("Only the first {count} options fit here.", count=controls.MAX_SUBSET_OPTIONS)
+        await reply(interaction, text, view=build_view(controls.subset_rows(game_id, version, payload, words=said)))
 
     async def pick_subset(self, interaction: discord.Interaction, game_id: int, version: int, template: str,
                           select: SubsetSelect) -> None:
@@ -149,10 +153,11 @@ class GameInteractions:
         on_offer = {value for value, _ in choice.subset.options}
         gone = [label for value, label in picked if value not in on_offer]
         if gone:
-            raise TableError(f"No longer on offer: {', '.join(gone)}. Pick again.")
-        problem = controls.subset_problem(len(picked), payload["subset"])
+            raise TableError("No longer on offer: {options}. Pick again.", options=", ".join(gone))
+        said = words_at(interaction, await self.tables.table(game_id))
+        problem = controls.subset_problem(len(picked), payload["subset"], said)
         if problem:
-            raise TableError(problem)
+            raise TableError.verbatim(problem)
         await self.on_move(interaction, game_id, version, choice.fill(value for value, _ in picked))
 
     async def _check_dms(self, interaction: discord.Interaction, table: Table) -> None:
@@ -160,18 +165,19 @@ class GameInteractions:
         if table.seat_of(interaction.user.id) is None:
             return  # only a member who did get a seat is told they joined
         try:
-            await interaction.user.send(
-                f"You joined **{registry.game(table.record.game_type).name}** (game #{table.id}). "
-                "Your secrets for this game will arrive here.")
+            await interaction.user.send(words_at(interaction, table).t(
+                "You joined **{game}** (game #{number}). Your secrets for this game will arrive here.",
+                game=registry.game(table.record.game_type).name, number=table.id))
         except discord.Forbidden:
             # Said once: whoever records the closed DMs first (here, or the dispatcher
             # failing a DM at the same moment) tells the table. Read again: while the DM was
             # tried, others may have left the lobby, and seats renumber.
             seat = (await self.tables.table(table.id)).seat_of(interaction.user.id)
             if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
-                await interaction.followup.send(
-                    f"I can't send direct messages to **{markdown_name(interaction.user.display_name)}**. "
-                    "They can still see their hand with `/game hand` or the **My hand & options** button.",
+                await interaction.followup.send(host_words(table.language).t(
+                    "I can't send direct messages to **{name}**. They can still see their hand with "
+                    "`/game hand` or the **My hand & options** button.",
+                    name=markdown_name(interaction.user.display_name)),
                     allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             # Discord is having trouble (a 5xx): the join stands; the first DM of the game,
@@ -193,19 +199,22 @@ class GameInteractions:
 
     async def panel(self, interaction: discord.Interaction, game_id: int, *, page: int = 0,
                     preface: str = "") -> tuple[str, discord.ui.View | None]:
-        table, seat, choices, summary = await self.tables.private_view(game_id, member_of(interaction))
+        table, seat, choices, summary = await self.tables.private_view(
+            game_id, member_of(interaction), client_language(interaction))
+        said = words_at(interaction, table)
         game = registry.game(table.record.game_type)
         state = table.record.state
         head = [preface] if preface else []
-        head.append(f"**{game.name}**, game #{table.id} — you are seat {seat + 1}.")
+        head.append(said.t("**{game}**, game #{number} — you are seat {seat}.", game=game.name,
+                           number=table.id, seat=seat + 1))
         tail: list[str] = []
         rows: list[controls.Row] = []
         if choices:
             tail.append(f"▶ {name_seats(game.prompt(state, seat), table.names())}")
-            payload = [choice_payload(c, table.names()) for c in choices]
-            rows, _ = controls.layout(table.id, table.record.version, payload, page=page)
+            payload = [choice_payload(c, table.names(), said) for c in choices]
+            rows, _ = controls.layout(table.id, table.record.version, payload, page=page, words=said)
         elif table.record.status == "running":
-            tail.append("-# Nothing for you to do right now.")
+            tail.append("-# " + said.t("Nothing for you to do right now."))
         # Too long for one message: the summary gives way first (the "My hand" button shows
         # it again), so what the move told them and what they are asked stay whole.
         room = 2000 - len("\n".join([*head, "", *tail]))

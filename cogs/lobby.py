@@ -12,10 +12,12 @@ from discord import app_commands
 
 from bot import controls, registry
 from bot.engine import Game
+from bot.engine.language import ENGLISH, Words
 from bot.tables import Table, TableError, Tables
 from bot.text import markdown_name
 from bot.timers import CLOCK, HOST_OPTIONS
 
+from .speech import host_words, words_for_game
 from .ui import build_view
 
 TRUE_WORDS = {"yes", "true", "on", "1", "y"}
@@ -40,27 +42,32 @@ class LobbyOptions(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: str) -> dict[str, Any]:
         # The game is another option of the same command; discord.py has it in the namespace.
-        return parse_options(getattr(interaction.namespace, "game", None), value)
+        game_type = getattr(interaction.namespace, "game", None)
+        return parse_options(game_type, value, words_for_game(interaction, game_type))
 
 
-def offered_game(game_type: Any) -> Game:
+def offered_game(game_type: Any, words: Words = ENGLISH) -> Game:
     """The game ``game_type`` names, if it is one we host; a forged command may name any."""
     if not isinstance(game_type, str) or game_type not in registry.available():
         names = ", ".join(registry.game(g).name for g in registry.available())
-        raise OptionError(f"{_shown(str(game_type))} is not a game I host; choose one of: {names}.")
+        raise OptionError.verbatim(words.t("{typed} is not a game I host; choose one of: {games}.",
+                                           typed=_shown(str(game_type), words), games=names))
     return registry.game(game_type)
 
 
-def parse_options(game_type: Any, text: str | None) -> dict[str, Any]:
+def parse_options(game_type: Any, text: str | None, words: Words = ENGLISH) -> dict[str, Any]:
     """``"rounds=8, union_strike=yes"`` → typed values for the game's lobby options.
 
     Every value must be one the game lists, spelled plainly (``8``, not ``08`` or ``８``),
     so nothing but the game's own choices reaches it; anything else is refused with a
-    sentence that says what the game takes."""
-    game = offered_game(game_type)
+    sentence (in ``words``' language) that says what the game takes."""
+    game = offered_game(game_type, words)
     text = text or ""
     if len(text) > MAX_OPTIONS_LENGTH:
-        raise OptionError(f"Lobby options are at most {MAX_OPTIONS_LENGTH} characters; yours are {len(text):,}.")
+        raise OptionError.verbatim(words.tn(
+            "Lobby options are at most {most} characters; yours are {count}.",
+            "Lobby options are at most {most} characters; yours are {count}.",
+            len(text), most=MAX_OPTIONS_LENGTH))
     parts = re.sub(r"\s*=\s*", "=", text).replace(",", " ").split()
     # The host's own options (the turn clock) go with every game's.
     specs = {opt.name: opt for opt in (*game.options, *HOST_OPTIONS)}
@@ -70,30 +77,35 @@ def parse_options(game_type: Any, text: str | None) -> dict[str, Any]:
         name = _folded(name).replace("-", "_")
         if not sep:
             first = (*game.options, *HOST_OPTIONS)[0]
-            raise OptionError(f"Write each option as name=value, like `{first.name}={_spelled(first.default)}`; "
-                              f"{_shown(part)} has no “=”.")
+            raise OptionError.verbatim(words.t(
+                "Write each option as name=value, like `{example}`; {typed} has no “=”.",
+                example=f"{first.name}={_spelled(first.default)}", typed=_shown(part, words)))
         if name not in specs:
-            raise OptionError(f"{game.name} has no option called {_shown(name)}; "
-                              f"its options are {', '.join(specs)}.")
+            raise OptionError.verbatim(words.t("{game} has no option called {typed}; its options are {options}.",
+                                               game=game.name, typed=_shown(name, words),
+                                               options=", ".join(specs)))
         if name in chosen:
-            raise OptionError(f"`{name}` is given twice; give each option once.")
-        chosen[name] = _option_value(specs[name].choices, name, raw)
+            raise OptionError.verbatim(words.t("`{name}` is given twice; give each option once.", name=name))
+        chosen[name] = _option_value(specs[name].choices, name, raw, words)
     return chosen
 
 
-def _option_value(choices: tuple[Any, ...], name: str, raw: str) -> Any:
+def _option_value(choices: tuple[Any, ...], name: str, raw: str, words: Words = ENGLISH) -> Any:
     """The choice ``raw`` spells: yes/no words for a switch, else a choice exactly as written."""
     word = _folded(raw)
     if all(isinstance(c, bool) for c in choices):  # a switch: any yes/no word
         if word in TRUE_WORDS | FALSE_WORDS:
             return word in TRUE_WORDS
-        raise OptionError(f"`{name}` is yes or no; not {_shown(raw)}.")
+        raise OptionError.verbatim(words.t("`{name}` is yes or no; not {typed}.",
+                                           name=name, typed=_shown(raw, words)))
     by_spelling = {str(c).lower(): c for c in choices}
     if word in by_spelling:
         return by_spelling[word]
     spelled = [_spelled(c) for c in choices]
-    listed = spelled[0] if len(spelled) == 1 else f"{', '.join(spelled[:-1])} or {spelled[-1]}"
-    raise OptionError(f"`{name}` is {listed}; not {_shown(raw)}.")
+    listed = spelled[0] if len(spelled) == 1 else words.t(
+        "{some} or {last}", some=", ".join(spelled[:-1]), last=spelled[-1])
+    raise OptionError.verbatim(words.t("`{name}` is {listed}; not {typed}.",
+                                       name=name, listed=listed, typed=_shown(raw, words)))
 
 
 def _folded(typed: str) -> str:
@@ -105,10 +117,10 @@ def _spelled(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _shown(typed: str) -> str:
+def _shown(typed: str, words: Words = ENGLISH) -> str:
     """What the player typed, to quote back in a sentence without it restyling the reply."""
     if not typed:
-        return "nothing"
+        return words.t("nothing")
     return f"`{typed}`" if _PLAIN_TOKEN.fullmatch(typed) else f"“{markdown_name(typed[:24])}”"
 
 
@@ -132,26 +144,33 @@ def option_suggestions(game_type: str | None, typed: str) -> list[str]:
     return suggestions[:25]
 
 
-def lobby_text(table: Table) -> str:
+def lobby_text(table: Table, words: Words | None = None) -> str:
+    """The lobby as a message: in the table's language, unless ``words`` says otherwise."""
+    words = words or host_words(table.language)
     game = registry.game(table.record.game_type)
     seats = "\n".join(f"{s.seat + 1}. {markdown_name(s.name)}{' 🤖' if s.is_bot else ''}"
-                      for s in table.seats) or "(nobody yet)"
-    options = options_text(game, table.record.options)
+                      for s in table.seats) or words.t("(nobody yet)")
+    options = options_text(game, table.record.options, words)
     if clock := table.record.settings.get(CLOCK.name):
-        options += f" · Turn clock: {clock} h a decision"
-    state = {"lobby": "Join below; the host starts when the table is ready.",
-             "running": "The game has started.", "abandoned": "This lobby was closed.",
-             "finished": "This game is over."}[table.record.status]
-    return (f"## {game.name} — game #{table.id}\nHost: <@{table.record.host_id}> · "
-            f"{game.min_players}–{game.max_players} players · Options: {options}\n"
-            f"**Seats ({len(table.seats)}/{game.max_players})**\n{seats}\n-# {state}")
+        options += " · " + words.t("Turn clock: {hours} h a decision", hours=clock)
+    status = table.record.status
+    state = (words.t("Join below; the host starts when the table is ready.") if status == "lobby"
+             else words.t("The game has started.") if status == "running"
+             else words.t("This lobby was closed.") if status == "abandoned"
+             else words.t("This game is over."))
+    return "\n".join([
+        words.t("## {game} — game #{number}", game=game.name, number=table.id),
+        words.t("Host: {host} · {least}–{most} players · Options: {options}", host=f"<@{table.record.host_id}>",
+                least=game.min_players, most=game.max_players, options=options),
+        words.t("**Seats ({taken}/{most})**", taken=len(table.seats), most=game.max_players),
+        seats, f"-# {state}"])
 
 
-def options_text(game: Game, chosen: dict[str, Any]) -> str:
+def options_text(game: Game, chosen: dict[str, Any], words: Words = ENGLISH) -> str:
     """The options a host changed, as they would type them (``studio_order = yes``)."""
     changed = [f"{opt.name} = {_spelled(chosen[opt.name])}" for opt in game.options
                if chosen.get(opt.name, opt.default) != opt.default]
-    return ", ".join(changed) or "standard rules"
+    return ", ".join(changed) or words.t("standard rules")
 
 
 # One lock per game's lobby message while it is being redrawn (gone once nobody waits on it).
@@ -178,10 +197,11 @@ def lobby_view(table: Table) -> discord.ui.View | None:
     if table.record.status != "lobby":
         return None
     gid = table.id
+    words = host_words(table.language)
     return build_view([[
-        controls.Button(controls.lobby_id(gid, "join"), "Join", "success"),
-        controls.Button(controls.lobby_id(gid, "leave"), "Leave", "secondary"),
-        controls.Button(controls.lobby_id(gid, "bot"), "Add bot", "secondary"),
-        controls.Button(controls.lobby_id(gid, "unbot"), "Remove bot", "secondary"),
-        controls.Button(controls.lobby_id(gid, "start"), "Start", "primary"),
+        controls.Button(controls.lobby_id(gid, "join"), words.t("Join"), "success"),
+        controls.Button(controls.lobby_id(gid, "leave"), words.t("Leave"), "secondary"),
+        controls.Button(controls.lobby_id(gid, "bot"), words.t("Add bot"), "secondary"),
+        controls.Button(controls.lobby_id(gid, "unbot"), words.t("Remove bot"), "secondary"),
+        controls.Button(controls.lobby_id(gid, "start"), words.t("Start"), "primary"),
     ]])

@@ -12,6 +12,8 @@ import discord
 
 from bot import controls
 from bot.dispatch import Outgoing, Posted, Unavailable, Undeliverable
+from bot.engine.language import ENGLISH, Words
+from bot.i18n import HOST, words
 from bot.store import SeatRecord
 from bot.tables import Table
 
@@ -70,10 +72,16 @@ def delivery_errors() -> Iterator[None]:
         raise Unavailable(f"{type(error).__name__}: {error}") from error
 
 
+def said(message: Outgoing) -> Words:
+    """The words the transport adds to a message, in the message's language."""
+    return words(HOST, message.language)
+
+
 def turn_lines(message: Outgoing) -> list[str]:
     lines = []
     for seat in message.turn:
-        who = f"<@{seat['user_id']}>" if seat.get("user_id") else f"Seat {seat['seat'] + 1}"
+        who = f"<@{seat['user_id']}>" if seat.get("user_id") else said(message).t(
+            "Seat {seat}", seat=seat["seat"] + 1)
         if seat.get("is_bot"):
             continue
         lines.append(f"▶ {who}: {seat['prompt']}")
@@ -92,9 +100,10 @@ def mentions(message: Outgoing) -> discord.AllowedMentions:
                                    users=[discord.Object(i) for i in ids])
 
 
-def decided_line(decided: tuple[int, int]) -> str:
+def decided_line(decided: tuple[int, int], words: Words = ENGLISH) -> str:
     done, asked = decided
-    return f"✅ {done} of {asked} {'has' if done == 1 else 'have'} decided."
+    return words.tn("✅ {count} of {asked} has decided.", "✅ {count} of {asked} have decided.", done,
+                    asked=asked)
 
 
 def post_text(message: Outgoing) -> str:
@@ -102,11 +111,11 @@ def post_text(message: Outgoing) -> str:
     lines = [message.text] if message.text else []
     if message.result:
         # The game's last event usually states the result already: say it once.
-        said = message.result in message.text
-        lines.append("🏆 **Game over.**" + ("" if said else f" {message.result}"))
+        over = said(message).t("🏆 **Game over.**")
+        lines.append(over if message.result in message.text else f"{over} {message.result}")
     else:
         if message.decided:
-            lines.append(decided_line(message.decided))
+            lines.append(decided_line(message.decided, said(message)))
         if message.status:
             lines.append(f"-# {message.status}")
     lines += turn_lines(message)
@@ -118,9 +127,10 @@ def turn_rows(message: Outgoing) -> list[controls.Row]:
     if message.result is not None:
         return []
     humans = [seat for seat in message.turn if not seat.get("is_bot")]
-    panel = controls.Button(controls.panel_id(message.game_id), "My hand & options", "primary")
+    panel = controls.Button(controls.panel_id(message.game_id), said(message).t("My hand & options"), "primary")
     if len(humans) == 1 and humans[0]["choices"]:
-        rows, _ = controls.layout(message.game_id, message.version, humans[0]["choices"], rows=4)
+        rows, _ = controls.layout(message.game_id, message.version, humans[0]["choices"], rows=4,
+                                  words=said(message))
         return [*rows, [panel]]
     return [[panel]]
 
@@ -191,13 +201,14 @@ class DiscordTransport:
         if seat.user_id is None:
             return True
         user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-        thread = f"<#{table.record.thread_id}>" if table.record.thread_id else f"game #{table.id}"
+        thread = f"<#{table.record.thread_id}>" if table.record.thread_id else said(message).t(
+            "game #{number}", number=table.id)
         text = f"{message.text}\n-# {thread}" if message.text else f"-# {thread}"
         view = None
         if message.turn:
             seat_turn = message.turn[0]
             text = f"{text}\n▶ {seat_turn['prompt']}"
-            rows, _ = controls.layout(table.id, message.version, seat_turn["choices"])
+            rows, _ = controls.layout(table.id, message.version, seat_turn["choices"], words=said(message))
             view = build_view(rows)
         chunks = split_text(text)
         try:

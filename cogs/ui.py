@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import controls
+from bot.engine.language import ENGLISH, Words
 from bot.tables import StaleMove, TableError
 
 from .protocols import game_bot
+from .speech import remember, words_for
 
 if TYPE_CHECKING:
     from .interactions import GameInteractions
@@ -208,8 +210,8 @@ class AmountFormModal(discord.ui.Modal):
 
     template = re.compile(controls.AMOUNT_FORM)
 
-    def __init__(self, game_id: int, version: int, choice: dict[str, Any]) -> None:
-        form = controls.amount_form(choice)
+    def __init__(self, game_id: int, version: int, choice: dict[str, Any], words: Words = ENGLISH) -> None:
+        form = controls.amount_form(choice, words)
         super().__init__(title=form.title, timeout=None,
                          custom_id=controls.amount_form_id(game_id, version, choice["action"]))
         self.add_item(discord.ui.Label(text=form.label, component=discord.ui.TextInput(
@@ -260,8 +262,10 @@ async def reply(interaction: discord.Interaction, content: str, *, view: discord
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a handler; expected refusals become ephemeral sentences, the rest a reference."""
+    """Run a handler; expected refusals become ephemeral sentences (in the member's language),
+    the rest a reference."""
     async with game_bot(interaction).handling():
+        await remember(interaction)
         await _answer(interaction, work)
 
 
@@ -270,16 +274,19 @@ async def _answer(interaction: discord.Interaction, work: Awaitable[None]) -> No
         await work
     except StaleMove as error:
         # By the game's id: a stale click may come from a DM, where no thread names the game.
-        await handlers(interaction).send_panel(interaction, game_id=error.game_id, preface=str(error))
+        said = await words_for(interaction, error.game_id)
+        await handlers(interaction).send_panel(interaction, game_id=error.game_id, preface=error.worded(said))
     except TableError as error:
-        await reply(interaction, str(error))
+        await reply(interaction, error.worded(await words_for(interaction)))
     except discord.Forbidden as error:
         # Usually a permission the server did not give the bot (threads, attachments).
         log.warning("Discord refused: %s", error)
         try:
-            await reply(interaction, "Discord did not let me do that here: I may be missing a permission "
-                                     "(Send Messages, Create Public Threads, Send Messages in Threads, "
-                                     "Attach Files). Ask a server admin to check my role.")
+            said = await words_for(interaction)
+            await reply(interaction, said.t(
+                "Discord did not let me do that here: I may be missing a permission (Send Messages, "
+                "Create Public Threads, Send Messages in Threads, Attach Files). Ask a server admin "
+                "to check my role."))
         except discord.HTTPException:
             pass
     except discord.NotFound as error:  # the interaction or message is gone; nobody to tell
@@ -292,7 +299,12 @@ async def report_unexpected(interaction: discord.Interaction) -> None:
     reference = secrets.token_hex(3)
     log.exception("unexpected error (ref %s) handling an interaction from user %s", reference, interaction.user.id)
     try:
-        await reply(interaction, f"Something went wrong on my side (reference `{reference}`). "
-                                 "Your game is safe: check the thread for its state and try again.")
+        said = await words_for(interaction)
+    except Exception:  # noqa: BLE001 - the store may be what failed: say it in English
+        said = ENGLISH
+    try:
+        await reply(interaction, said.t("Something went wrong on my side (reference `{reference}`). "
+                                        "Your game is safe: check the thread for its state and try again.",
+                                        reference=reference))
     except discord.HTTPException:
         pass

@@ -4,12 +4,15 @@ from .protocol import (
     MAX_FILLED_ACTION_LENGTH,
     SYSTEM_SEAT,
     Amount,
+    BadOption,
     BotPolicy,
     Choice,
     Deadline,
+    EngineRefusal,
     Event,
     Game,
     IllegalMove,
+    NotOffered,
     Option,
     Result,
     State,
@@ -20,7 +23,7 @@ from .protocol import (
 from .runner import SEAT_LANGUAGES, deadlines, new_game, play, replay, resolve_options, rng_for
 
 __all__ = [
-    "MAX_ACTION_LENGTH", "MAX_FILLED_ACTION_LENGTH", "SEAT_LANGUAGES", "SYSTEM_SEAT", "Amount", "BotPolicy", "Choice",
-    "Deadline", "Event", "Game", "IllegalMove", "Option", "Result", "State", "Subset", "View",
+    "MAX_ACTION_LENGTH", "MAX_FILLED_ACTION_LENGTH", "SEAT_LANGUAGES", "SYSTEM_SEAT", "Amount", "BadOption",
+    "BotPolicy", "Choice", "Deadline", "EngineRefusal", "Event", "Game", "IllegalMove", "NotOffered", "Option", "Result", "State", "Subset", "View",
     "deadlines", "new_game", "offered", "play", "replay", "resolve_options", "rng_for",
 ]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel import Locale
+from babel.numbers import format_decimal, get_group_symbol
 
 #: Languages Marquee speaks, first the one every message is written in.
 LANGUAGES = ("en", "pl")
@@ -45,6 +46,22 @@ class Words:
     def number(self, value: float) -> str:
         """1,234,567 in English; 1 234 567 in Polish (a non-breaking space groups digits)."""
         return format_decimal(value, locale=self.language)
+
+    def money(self, value: int, unit: str = "") -> str:
+        """An amount with its unit where this language's readers put a currency: "$1,200" in
+        English, "1 200 $" in Polish (CLDR's currency pattern says which side)."""
+        sign = "-" if value < 0 else ""
+        number = self.number(abs(value))
+        if not unit:
+            return sign + number
+        if Locale.parse(self.language).currency_formats["standard"].pattern.startswith("¤"):
+            return f"{sign}{unit}{number}"
+        return f"{sign}{number}\u00a0{unit}"
+
+    @property
+    def group_symbol(self) -> str:
+        """What groups digits here ("," in English, a non-breaking space in Polish)."""
+        return get_group_symbol(locale=self.language)
 
     def __repr__(self) -> str:
         return f"Words({self.language!r})"

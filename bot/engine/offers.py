@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import AMOUNT_LIMIT, Amount, Choice, Deadline, IllegalMove
+from .language import ENGLISH, Words
+from .protocol import AMOUNT_LIMIT, Amount, Choice, Deadline, NotOffered
 
 ACCEPT = "offer:accept"
 DECLINE = "offer:decline"
@@ -37,17 +38,32 @@ def propose(number: int, by: int, to: int, terms: dict[str, Any]) -> Offer:
     return {"number": number, "by": by, "to": to, "terms": dict(terms), "round": 1}
 
 
-def answers(offer: Offer, *, counter: Amount | None = None, group: str = "offer") -> list[Choice]:
+def answers(offer: Offer, *, counter: Amount | None = None, group: str = "offer",
+            words: Words = ENGLISH) -> list[Choice]:
     """The choices of the seat the offer waits on (``offer["to"]``), all private.
 
     ``counter`` is the range of a counter-offer's amount; None when the game
     allows no counter (or none is possible, say the answering seat has no money).
+    Labelled in English unless told otherwise; the host words English labels in their
+    reader's language (``answer_label``), so a game needs to pass nothing.
     """
-    choices = [Choice(ACCEPT, "Accept", group=group, private=True, style="success"),
-               Choice(DECLINE, "Decline", group=group, private=True, style="danger")]
+    choices = [Choice(ACCEPT, answer_label(ACCEPT, words), group=group, private=True, style="success"),
+               Choice(DECLINE, answer_label(DECLINE, words), group=group, private=True, style="danger")]
     if counter is not None:
-        choices.append(Choice(COUNTER, "Counter…", group=group, private=True, amount=counter))
+        choices.append(Choice(COUNTER, answer_label(COUNTER, words), group=group, private=True,
+                              amount=counter))
     return choices
+
+
+def answer_label(action: str, words: Words = ENGLISH) -> str | None:
+    """The label of an answer to an offer (None for any other action)."""
+    if action == ACCEPT:
+        return words.t("Accept")
+    if action == DECLINE:
+        return words.t("Decline")
+    if action == COUNTER:
+        return words.t("Counter…")
+    return None
 
 
 def answer(offer: Offer, action: str) -> tuple[str, int | None]:
@@ -61,7 +77,7 @@ def answer(offer: Offer, action: str) -> tuple[str, int | None]:
         amount = Amount(-AMOUNT_LIMIT, AMOUNT_LIMIT).parse(action[len(head):])
         if amount is not None:
             return "counter", amount
-    raise IllegalMove("Answer the offer with Accept, Decline or Counter.")
+    raise NotOffered("Answer the offer with Accept, Decline or Counter.")
 
 
 def countered(offer: Offer, terms: dict[str, Any]) -> Offer:
@@ -69,7 +85,13 @@ def countered(offer: Offer, terms: dict[str, Any]) -> Offer:
     return {**offer, "by": offer["to"], "to": offer["by"], "terms": dict(terms), "round": offer["round"] + 1}
 
 
-def expiry(offer: Offer, seconds: float, what: str = "the offer expires") -> Deadline:
-    """The offer's countdown. Each round (a counter) starts a new one."""
+def expiry(offer: Offer, seconds: float, what: str | None = None) -> Deadline:
+    """The offer's countdown. Each round (a counter) starts a new one. ``what`` names it
+    for the table; by default "the offer expires", which the host words for its reader."""
     return Deadline(key=f"offer-{offer['number']}-{offer['round']}", seconds=seconds, action=EXPIRE,
-                    what=what)
+                    what=expires(ENGLISH) if what is None else what)
+
+
+def expires(words: Words = ENGLISH) -> str:
+    """What an offer's countdown is called unless the game names it otherwise."""
+    return words.t("the offer expires")

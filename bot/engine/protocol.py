@@ -40,6 +40,25 @@ class IllegalMove(Exception):
     """A move the rules refuse. ``str(error)`` is a sentence for the player."""
 
 
+class EngineRefusal(IllegalMove):
+    """A refusal the engine words, not the game: ``message`` is English with ``{fields}``
+    that the host words in its reader's language (``bot/i18n.py``); ``str(error)`` is it
+    in English. A game's own refusals stay plain ``IllegalMove``s, in the game's words."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        super().__init__(message.format(**values) if values else message)
+        self.message = message
+        self.values = values
+
+
+class NotOffered(EngineRefusal):
+    """The move is not one the game offers the seat now (or none is due, or it is over)."""
+
+
+class BadOption(EngineRefusal):
+    """A lobby option the game does not have, or a value it does not take."""
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for everyone (``to is None``) or for given seats."""

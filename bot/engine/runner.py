@@ -15,10 +15,12 @@ from typing import Any
 from .protocol import (
     MAX_FILLED_ACTION_LENGTH,
     SYSTEM_SEAT,
+    BadOption,
     Deadline,
     Event,
     Game,
     IllegalMove,
+    NotOffered,
     State,
     offered,
 )
@@ -46,24 +48,23 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
         spoken = getattr(game, "languages", ())
         if name == SEAT_LANGUAGES and spoken:
             if not isinstance(value, list) or any(lang not in spoken for lang in value):
-                raise IllegalMove(f"Each seat's language is one of {', '.join(spoken)}.")
+                raise BadOption("Each seat's language is one of {languages}.", languages=", ".join(spoken))
             chosen[name] = value
             continue
         spec = next((opt for opt in game.options if opt.name == name), None)
         if spec is None:
-            raise IllegalMove(f"{game.name} has no option called “{name}”.")
+            raise BadOption("{game} has no option called “{name}”.", game=game.name, name=name)
         if value not in spec.choices:
             allowed = ", ".join(str(c) for c in spec.choices)
-            raise IllegalMove(f"“{name}” can be {allowed}; not {value}.")
+            raise BadOption("“{name}” can be {allowed}; not {value}.", name=name, allowed=allowed, value=value)
         chosen[name] = value
     return chosen
 
 
 def new_game(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> State:
     if not game.min_players <= players <= game.max_players:
-        raise IllegalMove(
-            f"{game.name} is for {game.min_players}–{game.max_players} players, not {players}."
-        )
+        raise BadOption("{game} is for {least}–{most} players, not {count}.", game=game.name,
+                        least=game.min_players, most=game.max_players, count=players)
     state = game.setup(players, resolve_options(game, options), rng_for(seed, 0))
     state[SEED_KEY] = seed
     state[MOVE_KEY] = 0
@@ -86,12 +87,12 @@ def play(game: Game, state: State, seat: int, action: str) -> tuple[State, list[
     A game's parser is then a second line of defence, not the only one.
     """
     if game.result(state) is not None:
-        raise IllegalMove("This game is over.")
+        raise NotOffered("This game is over.")
     if not isinstance(action, str) or not action or len(action) > MAX_FILLED_ACTION_LENGTH:
-        raise IllegalMove("That move is not one this game understands.")
+        raise NotOffered("That move is not one this game understands.")
     if seat == SYSTEM_SEAT:
         if action not in {d.action for d in deadlines(game, state)}:
-            raise IllegalMove("No deadline of this game is due with that move.")
+            raise NotOffered("No deadline of this game is due with that move.")
     else:
         _check_offered(game, state, seat, action)
     move = state[MOVE_KEY] + 1
@@ -106,7 +107,7 @@ def _check_offered(game: Game, state: State, seat: int, action: str) -> None:
     if offered(choices, action) is not None:
         return
     if not choices and seat not in game.pending(state):
-        raise IllegalMove("It is not your turn.")
+        raise NotOffered("It is not your turn.")
     # Not on offer. The game's own refusal says why in the player's terms
     # ("You have $3,000; *Roman Holiday* costs $4,000"), so ask it on a copy;
     # whatever else happens there, the move is refused all the same.
@@ -116,7 +117,7 @@ def _check_offered(game: Game, state: State, seat: int, action: str) -> None:
         raise
     except Exception:  # noqa: BLE001, S110 - a parser crashing on a forged move is a refusal too
         pass
-    raise IllegalMove("That is not one of the moves you can make now.")
+    raise NotOffered("That is not one of the moves you can make now.")
 
 
 def replay(

@@ -305,10 +305,13 @@ class Store:
         self, game_id: int, seats: Iterable[SeatRecord], *, state: dict[str, Any],
         seat_epochs: dict[int, int], seat_asked: dict[int, float],
         timers: Iterable[tuple[str, float, float | None]], outbox: Iterable[tuple[str, dict[str, Any]]],
+        options: dict[str, Any] | None = None,
     ) -> bool:
         """The lobby becomes the dealt game (version 1) with its countdowns and first
         notifications, all at once, only if it is still a lobby seated exactly as ``seats``,
         the seats the game was dealt for: a seat the deal has no place for cannot slip in.
+        ``options``: the game's options as dealt, when the deal added to them (each seat's
+        language), so the log replays from them.
 
         Returns False, writing nothing, when a join, a leave or another start got there first."""
         now = time.time()
@@ -317,9 +320,10 @@ class Store:
                 return False
             await db.execute(
                 "UPDATE games SET status = 'running', state = ?, version = 1, seat_epochs = ?,"
-                " seat_asked = ?, updated_at = ? WHERE id = ?",
+                " seat_asked = ?, options = COALESCE(?, options), updated_at = ? WHERE id = ?",
                 (_dumps(state), _dumps({str(k): v for k, v in seat_epochs.items()}),
-                 _dumps({str(k): v for k, v in seat_asked.items()}), now, game_id))
+                 _dumps({str(k): v for k, v in seat_asked.items()}),
+                 None if options is None else _dumps(options), now, game_id))
             await db.executemany(
                 "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)",
                 [(game_id, key, due, warn) for key, due, warn in timers])
@@ -637,6 +641,23 @@ class Store:
                 " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, quiet_from = excluded.quiet_from,"
                 " quiet_to = excluded.quiet_to, zone = excluded.zone",
                 (user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone))
+
+    async def member_languages(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The language each of these members' Discord client was last seen in (if ever)."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        marks = ",".join("?" for _ in ids)
+        cursor = await self._db.execute(
+            f"SELECT user_id, language FROM member_settings WHERE language IS NOT NULL AND user_id IN ({marks})",
+            ids)
+        return {row["user_id"]: row["language"] for row in await cursor.fetchall()}
+
+    async def set_member_language(self, user_id: int, language: str) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO member_settings (user_id, language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
 
     async def action_at(self, game_id: int, move: int) -> tuple[int, str, int | None] | None:
         """The action that made version ``move`` of a game: (seat, action, user id)."""

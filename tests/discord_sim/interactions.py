@@ -250,7 +250,8 @@ class SimInteraction:
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "data": self.data,
             "channel_id": str(self.channel.id),
-            "locale": "en-US",
+            # A test may set ``member.locale`` or ``guild.preferred_locale`` (a Polish client, server).
+            "locale": getattr(self.member, "locale", "en-US"),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": self._owners(),
@@ -259,9 +260,10 @@ class SimInteraction:
         channel = self.channel.payload()
         if self.in_guild:
             guild = self.channel.guild
+            locale = getattr(guild, "preferred_locale", "en-US")
             data["guild_id"] = str(guild.id)
-            data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            data["guild_locale"] = "en-US"
+            data["guild"] = {"id": str(guild.id), "locale": locale, "features": []}
+            data["guild_locale"] = locale
             data["member"] = self.member.payload(with_permissions=True)
             channel["permissions"] = str(self.member.permissions)
             data["context"] = 0
