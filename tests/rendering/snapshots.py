@@ -58,6 +58,22 @@ RECIPES: dict[str, Recipe] = {
         "mid": lambda v, _: v["round"] == 3 and v["phase"] == "production"
         and v["turns_taken"] >= 1,
     }),
+    # an auction with offers made, a company bid standing and a peeked pile
+    "billboard": Recipe(4, 1, ["Łucja Żółć", "Bartholomew Longname-Smythe", "Chidi", "Dana"], {
+        "mid": lambda v, _: v["phase"] == "auction" and bool(v["auction"]["offers"])
+        and any(c["bid"] for c in v["companies"]) and any(a["peeked"] for a in v["agencies"]),
+    }),
+    # the same board in Polish, six players
+    "billboard-pl": Recipe(6, 2, ["Zofia Łągiewnicka", "Bartholomew Longname-Smythe", "Grzegorz",
+                                  "Żaneta Ćwik", "Eve", "Feliks"], {
+        "mid": lambda v, _: v["phase"] == "auction" and len(v["auction"]["offers"]) >= 2,
+    }, options={"language": "pl"}),
+    # an auction with a bid standing on a developed board; a player goes bankrupt by the end
+    "san-francisco-scene": Recipe(4, 3, ["Łucja Żółć", "Bartholomew Longname-Smythe", "Chidi",
+                                         "Dana"], {
+        "mid": lambda v, _: bool(v["auction"]) and v["auction"]["bidder"] is not None
+        and any(space["developments"] for space in v["board"]),
+    }),
 }
 
 #: (game, view, image) for every reference picture
@@ -76,11 +92,19 @@ CASES: list[tuple[str, str, str]] = [
     ("hollywood-1947", "premiere", "premiere"),
     ("hollywood-1947", "end", "table"),
     ("hollywood-1947-small", "mid", "table"),
+    ("billboard", "start", "board"),
+    ("billboard", "mid", "board"),
+    ("billboard", "end", "board"),
+    ("billboard-pl", "mid", "board"),
+    ("billboard-pl", "end", "board"),
+    ("san-francisco-scene", "start", "board"),
+    ("san-francisco-scene", "mid", "board"),
+    ("san-francisco-scene", "end", "board"),
 ]
 
 
 def game_id(fixture: str) -> str:
-    return fixture.removesuffix("-small")
+    return fixture.removesuffix("-small").removesuffix("-pl")
 
 
 def load_view(fixture: str, name: str) -> View:

@@ -17,8 +17,10 @@ import pytest
 from PIL import Image
 
 import rendering.advance_to_boardwalk as atb
+import rendering.billboard as bb
 import rendering.hollywood_1947 as h47
 import rendering.hollywood_boulevard as hb
+import rendering.san_francisco_scene as sfs
 from rendering.kit import BACKGROUND, GOLD, player_style
 
 from .pictures import (
@@ -45,11 +47,18 @@ class Probe:
     gold: list[Box] = field(default_factory=list)  # boxes filled gold (the current round)
     label: tuple[View, list[Box]] | None = None  # (view with another round, where that shows)
     names: list[Box] = field(default_factory=list)  # seat -> where its name is written
+    colours: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # a game's own colours
+
+
+def seat_count(view: View) -> int:
+    """Views give the players as a count, or (Billboard) as a list by seat."""
+    players = view["players"]
+    return len(players) if isinstance(players, list) else players
 
 
 def other_names(view: View) -> View:
     changed = copy.deepcopy(view)
-    changed["names"] = [f"Someone Else {seat}" for seat in range(view["players"])]
+    changed["names"] = [f"Someone Else {seat}" for seat in range(seat_count(view))]
     return changed
 
 
@@ -65,7 +74,7 @@ def with_round(view: View, *path: str) -> View:
 
 
 def probe(image: str, view: View, height: int) -> Probe:
-    seats = range(view["players"])
+    seats = range(seat_count(view))
     if view["game"] == "advance-to-boardwalk":
         if view.get("result"):  # the header names the winner instead of the turn
             winners = [(view["result"]["winners"][0] + 1) % view["players"]]
@@ -103,6 +112,19 @@ def probe(image: str, view: View, height: int) -> Probe:
         over = view["phase"] == "over"  # the header says "Final cut", not the movie
         return Probe(tokens={s: rows[s][0] for s in seats}, names=[row[1] for row in rows],
                      label=None if over else (with_round(view, "round"), [h47.HEADER_RIGHT_BOX]))
+    if view["game"] == "billboard":  # the game's own colours, not kit's
+        over = view["phase"] == "over"  # the header names the winners; the track shows no round
+        moved = with_round(view, "round")
+        return Probe(tokens={s: bb.player_token_box(view, s) for s in seats},
+                     colours={s: bb.colour_of(view, s) for s in seats},
+                     gold=[] if over else [bb.round_box(view)],
+                     label=None if over else (moved, [bb.STATUS_BOX, bb.round_box(view), bb.round_box(moved)]),
+                     names=[bb.player_name_box(view, s) for s in seats])
+    if view["game"] == "san-francisco-scene":  # bankrupt players' tokens have left the board
+        tokens = {s: sfs.token_box(view, s) for s in seats}
+        return Probe(tokens={s: box for s, box in tokens.items() if box},
+                     label=(with_round(view, "round"), [sfs.STATUS_BOX]),
+                     names=[sfs.player_name_box(view, s) for s in seats])
     raise AssertionError(f"no probe for {view['game']} {image}")
 
 
@@ -121,7 +143,8 @@ def failures(render: Render, fixture: str, name: str, image: str) -> dict[str, s
 
     def tokens() -> None:
         for seat, box in found.tokens.items():
-            assert_colour_at(picture, box, player_style(seat).colour, f"seat {seat}'s token")
+            colour = found.colours.get(seat, player_style(seat).colour)
+            assert_colour_at(picture, box, colour, f"seat {seat}'s token")
 
     def gold() -> None:
         for box in found.gold:

@@ -1,0 +1,127 @@
+"""Billboard: the Game protocol over the phase modules.
+
+Each phase module owns its choices and moves (``draft``, ``turn``, ``auction``,
+``assign``); ``flow`` runs what nobody chooses: handing the turn on, taking over companies,
+scoring and dealing at the end of a round, and the end of the game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.engine import SYSTEM_SEAT, Choice, Deadline, Event, IllegalMove, Option, Result
+from bot.engine.language import LANGUAGES
+
+from . import assign, auction, draft, flow, turn, views
+from .content import MAX_PLAYERS, MIN_PLAYERS, Content
+from .holdings import owned_value
+from .rules_help import rules_summary
+from .summary import private_summary
+from .views import GAME_ID
+from .wording import seat, seat_words, table_words
+
+#: Minutes a seat has to answer a contract before it passes (the lobby's choice).
+OFFER_MINUTES = (10, 60, 240, 720, 1440)
+
+
+class Billboard:
+    id = GAME_ID
+    name = "Billboard"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    languages = LANGUAGES
+    options = (
+        Option("language", "The table's language: en (English) or pl (polski).", "en", LANGUAGES),
+        Option("offer_minutes", "Minutes each player has to answer a contract before passing.",
+               240, OFFER_MINUTES),
+    )
+
+    def __init__(self, content: Content):
+        self.content = content
+
+    def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> dict:
+        language = options.get("language", "en")
+        if language not in self.languages:
+            raise IllegalMove("Billboard speaks en or pl.")
+        languages = options.get("seat_languages") or [language] * players
+        if len(languages) < players or any(lang not in self.languages for lang in languages):
+            raise IllegalMove("Each seat's language is en or pl.")
+        return flow.setup(self.content, players, {**options, "seat_languages": languages}, rng)
+
+    def pending(self, state: dict) -> set[int]:
+        phase = state["phase"]
+        if phase == "over":
+            return set()
+        if phase == "auction":
+            asking = state["auction"]["asking"]
+            return set() if asking is None else {asking}
+        return {state["turn"]}
+
+    def legal(self, state: dict, seat_number: int) -> list[Choice]:
+        phase, c = state["phase"], self.content
+        if phase == "draft":
+            return draft.legal(c, state, seat_number)
+        if phase == "turn":
+            return turn.legal(c, state, seat_number)
+        if phase == "auction":
+            return auction.legal(c, state, seat_number)
+        if phase == "assign":
+            return assign.legal(c, state, seat_number)
+        return []
+
+    def apply(self, state: dict, seat_number: int, action: str, rng: random.Random) -> list[Event]:
+        phase, c = state["phase"], self.content
+        if seat_number == SYSTEM_SEAT:
+            if phase == "auction" and action == auction.TIMEOUT and state["auction"]["asking"] is not None:
+                return auction.apply(c, state, seat_number, action)
+            raise IllegalMove(table_words(c, state).t("No answer is due now."))
+        if not 0 <= seat_number < state["players"]:
+            raise IllegalMove(table_words(c, state).t("There is no such seat."))
+        if phase == "over":
+            raise IllegalMove(seat_words(c, state, seat_number).t("The game is over."))
+        if seat_number not in self.pending(state):
+            raise IllegalMove(seat_words(c, state, seat_number).t("It is not your turn."))
+        if not isinstance(action, str) or not action.isascii() or not action.isprintable():
+            raise IllegalMove(seat_words(c, state, seat_number).t("That is not a move of Billboard."))
+        if phase == "draft":
+            return draft.apply(c, state, seat_number, action)
+        if phase == "turn":
+            return turn.apply(c, state, seat_number, action)
+        if phase == "auction":
+            if action == auction.TIMEOUT:
+                raise IllegalMove(seat_words(c, state, seat_number).t("That is not a move of Billboard."))
+            return auction.apply(c, state, seat_number, action)
+        return assign.apply(c, state, seat_number, action)
+
+    def deadlines(self, state: dict) -> list[Deadline]:
+        return auction.deadlines(self.content, state)
+
+    def view(self, state: dict, seat_number: int | None) -> dict:
+        if seat_number is None:
+            return views.public_view(self.content, state)
+        return views.private_view(self.content, state, seat_number)
+
+    def result(self, state: dict) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        c = self.content
+        words = table_words(c, state)
+        scores = dict(enumerate(state["score"]))
+        summary = "; ".join(words.t("{seat} {points} (billboards worth {value})", seat=seat(s),
+                                    points=words.tn("{count} point", "{count} points", points),
+                                    value=words.number(owned_value(c, state, s)))
+                            for s, points in scores.items())
+        return Result(tuple(state["winners"]), scores, summary)
+
+    def prompt(self, state: dict, seat_number: int) -> str:
+        return views.prompt(self.content, state, seat_number)
+
+    def status(self, state: dict) -> str:
+        return views.status(self.content, state)
+
+    def rules_summary(self, language: str = "en") -> str:
+        words = self.content.words.get(language) or self.content.words["en"]
+        return rules_summary(words)
+
+    def private_summary(self, state: dict, seat_number: int) -> str:
+        return private_summary(self.content, state, seat_number)

@@ -1,0 +1,74 @@
+"""Billboard in Polish: a whole game at a Polish table, Polish plurals (1 billboard,
+2 billboardy, 5 billboardów) and money (tys. zł) in events, every message translated, and
+each seat reading its own language at a table of another."""
+from __future__ import annotations
+
+import re
+
+from bot import i18n
+from bot.engine import new_game, play, rng_for
+
+from .helpers import BOT, GAME, act, board, drive, fill, pile, public, refused
+
+ZL = "\u00a0tys.\u00a0zł"
+#: English words no Polish sentence of ours contains.
+ENGLISH = re.compile(r"\b(the|and|of|for|wins|passes|takes|offers|sells|buys|round|value)\b")
+
+
+def test_every_billboard_message_has_its_polish_translation():
+    assert i18n.untranslated("billboard", "pl") == []
+
+
+def test_a_whole_game_at_a_polish_table_speaks_polish():
+    state = new_game(GAME, 4, {"language": "pl"}, 21)
+    texts = []
+    while GAME.result(state) is None:
+        seat = min(GAME.pending(state))
+        texts.append(GAME.prompt(state, seat))
+        texts.append(GAME.status(state))
+        texts += [c.label for c in GAME.legal(state, seat)]
+        action = BOT.choose(state, seat, rng_for(21, state["_move"], f"bot{seat}"))
+        state, events = play(GAME, state, seat, action)
+        texts += [e.text for e in events]
+    texts.append(GAME.result(state).summary)
+    english = [t for t in texts if ENGLISH.search(t)]
+    assert not english, english[:5]
+    joined = "\n".join(texts)
+    assert ZL in joined and "Koniec gry." in joined and "Runda 8" in joined
+
+
+def test_polish_plurals_and_money_in_events():
+    state = board(language="pl", holdings={0: ["nh-1a", "nh-1b", "nh-1c", "nh-2a", "kz-3a"],
+                                           1: ["kz-1a", "kz-1b", "kz-2b", "kr-1b", "kr-2a"]})
+    state["prices"] = [4, 5, 6, 7, 8, 9]
+    _, events = drive(state, 0, ["sell", "sell:nh:1", "sell:nh:1:1"])
+    assert f"{{p0}} sprzedaje 1 billboard „Nowa Huta, wartość 1” po 4{ZL} (razem 4{ZL})" in public(events)
+    _, events = drive(state, 0, ["sell", "sell:nh:1", "sell:nh:1:2"])
+    assert "sprzedaje 2 billboardy" in public(events) and f"razem 8{ZL}" in public(events)
+    state = pile(state, "apress", ["a01"])
+    state, _ = act(state, 0, "ad:apress")
+    offer = fill(state, 1, "offer:{}", ["kz-1a", "kz-1b", "kz-2b", "kr-1b", "kr-2a"])
+    state, events = act(state, 1, offer)
+    assert public(events) == "{p1} oferuje 5 billboardów o łącznej wartości 7."
+
+
+def test_each_seat_reads_its_own_language_the_table_its_own():
+    state = board(language="en", seat_languages=["en", "pl", "en"], holdings={1: ["kz-1a"]})
+    assert GAME.prompt(state, 1).startswith("Twoja kolejka")
+    assert GAME.prompt(state, 0).startswith("Your turn")
+    assert refused(state, 1, "end") == "To nie twoja kolejka."
+    state, events = act(state, 0, "end")
+    assert public(events) == "{p0} passes."
+    assert "**Gotówka:** 15" in GAME.private_summary(state, 1)
+    assert GAME.status(state).startswith("Round 1")
+    assert GAME.view(state, None)["language"] == "en"
+
+
+def test_district_names_keep_their_diacritics_and_polish_grammar():
+    state = board(language="pl")
+    labels = {c.label for c in GAME.legal(state, 0)}
+    assert "Umowa partnerska z agencją Hejnał: podejrzyj 1. kontrakt" in labels
+    state, _ = act(state, 0, "buy")
+    labels = [c.label for c in GAME.legal(state, 0)]
+    assert any(label.startswith("Łagiewniki, wartość 1") for label in labels)
+    assert any(label.startswith("Grzegórzki, wartość 6") for label in labels)
