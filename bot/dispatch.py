@@ -591,8 +591,9 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
     ``movers``: move -> (seat, user id) for the items that are moves. A move continues the
     newest post's decision (``Run.answered_by``) or starts a new one; only when every item
     continues it is the post edited. A one-seat turn grows by each move's lines; in a
-    decision put to several seats, the answers' lines ("… has finished advertising") are
-    collapsed into one count of those who have decided.
+    decision put to several seats, the lines of answers made in private ("… has finished
+    advertising") are collapsed into one count of those who have decided, while answers
+    made in the open (bids in an open auction) are shown as they come.
 
     A new post pings the members it waits on whom one of these items newly asked (or, for
     a reminder, a warning or a seat changing hands, that it names), unless they made one of
@@ -623,8 +624,8 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
             asked_by_others |= {turn["seat"] for turn in payload.get("turn", [])}
         text = payload.get("text", "")
         if run is not None and run.answered_by(payload, seat):
-            if len(run.seats) > 1:
-                text = ""  # said by the count instead
+            if len(run.seats) > 1 and not payload.get("open"):
+                text = ""  # a private answer is said by the count instead
         else:
             continued = False
             run = Run(frozenset(turn["seat"] for turn in payload.get("turn", [])))

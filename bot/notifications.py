@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from . import registry
-from .engine import Choice, Event, offers
+from .engine import Choice, Event, Game, offers
 from .engine.language import ENGLISH, Words
 from .i18n import HOST, words
 from .table import Table
@@ -56,12 +56,21 @@ def choice_payload(choice: Choice, names: list[str], words: Words = ENGLISH) -> 
     return payload
 
 
+def prompt_in(game: Game, state: dict[str, Any], seat: int, language: str) -> str:
+    """The seat's prompt in ``language`` when others read it too (the thread's post) and the
+    game speaks several languages; otherwise as the game words it for the seat."""
+    if language in getattr(game, "languages", ()):
+        return game.prompt(state, seat, language=language)  # type: ignore[call-arg]
+    return game.prompt(state, seat)
+
+
 class Notifications:
     """The table service's notices (a mixin of ``Tables``)."""
 
     def _notifications(self, table: Table, state: dict[str, Any], events: list[Event],
                        version: int, newly_asked: set[int],
-                       shown_in_place: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+                       shown_in_place: int | None = None,
+                       in_the_open: bool = False) -> list[tuple[str, dict[str, Any]]]:
         names = table.names()
         public = [e for e in events if e.public]
         thread = {
@@ -72,6 +81,9 @@ class Notifications:
             # ping, whether the move only continues the decision the thread's post shows
             # (an edit, not a new post), and which DMs' controls went stale.
             "asked": sorted(newly_asked),
+            # Made with a choice everyone could see: among several deciding, its lines are
+            # shown, not folded into the count of those who have decided.
+            "open": in_the_open,
         }
         thread.update(self.turn_payload(table, state, version))
         outbox: list[tuple[str, dict[str, Any]]] = [("thread", thread)]
@@ -137,7 +149,8 @@ class Notifications:
             public = [choice_payload(c, names, table_words) for c in choices if not c.private]
             # A prompt for a wholly private decision may name a secret ("Choose a
             # property for *Boardwalk Fire*"), so the table only sees that one is pending.
-            prompt = game.prompt(state, seat) if public else table_words.t("is deciding in private.")
+            prompt = (prompt_in(game, state, seat, table.language) if public
+                      else table_words.t("is deciding in private."))
             turn.append({
                 "seat": seat, "user_id": record.user_id, "is_bot": record.is_bot,
                 "prompt": name_seats(prompt, names), "choices": public,

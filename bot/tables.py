@@ -16,7 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import registry, timers
-from .engine import SYSTEM_SEAT, Choice, EngineRefusal, Event, IllegalMove, deadlines, play, rng_for
+from .engine import (
+    SYSTEM_SEAT,
+    Choice,
+    EngineRefusal,
+    Event,
+    IllegalMove,
+    deadlines,
+    offered,
+    play,
+    rng_for,
+)
 from .i18n import HOST, words
 from .notifications import SEAT_TOKEN, Notifications, choice_payload, name_seats
 from .seating import BOT_NAMES, Seating
@@ -140,10 +150,14 @@ class Tables(Seating, Notifications):
             kit_ = kit_ or registry.kit(table.record.game_type)
             state = table.record.state
             bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
-            if not bots:
-                break
-            seat = bots[0]
-            action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
+            if bots:
+                seat = bots[0]
+                action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
+            else:
+                found = self._volunteer(table, kit_)
+                if found is None:
+                    break
+                seat, action = found
             try:
                 await self._apply(table, seat, action, user_id=None)
             except StaleMove:
@@ -152,6 +166,24 @@ class Tables(Seating, Notifications):
         if moves:
             self._notify()
         return moves
+
+    @staticmethod
+    def _volunteer(table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
+        """A move a bot seat makes though the game is not waiting on it (claiming rent
+        before the next roll), when its policy has one (``volunteer``): a human would have
+        clicked the button the game offered them."""
+        volunteer = getattr(kit_.bot, "volunteer", None)
+        if volunteer is None:
+            return None
+        state = table.record.state
+        pending = kit_.game.pending(state)
+        for record in table.seats:
+            if record.is_bot and record.seat not in pending and kit_.game.legal(state, record.seat):
+                rng = rng_for(table.record.seed, state["_move"], f"bot{record.seat}")
+                action = volunteer(state, record.seat, rng)
+                if action is not None:
+                    return record.seat, action
+        return None
 
     async def run_out(self, game_id: int, key: str) -> int:
         """A countdown's time has come: play its move. Returns 1 if a move was made."""
@@ -197,6 +229,9 @@ class Tables(Seating, Notifications):
         old = table.record.state
         try:
             new, events = play(game, old, seat, action)
+            # An answer made in the open (a bid in an open auction) is news for the thread;
+            # one made in private (a sealed bid) is only counted there.
+            choice = offered(game.legal(old, seat), action) if seat != SYSTEM_SEAT else None
         except EngineRefusal as error:  # the engine's words: the reader's language, when answered
             raise TableError(error.message, **error.values) from None
         except IllegalMove as error:  # the game's own, in the seat's language already
@@ -218,7 +253,8 @@ class Tables(Seating, Notifications):
         result = game.result(new)
         newly_asked = {s for s, v in epochs.items() if v == version and not (in_place and s == seat)}
         outbox = self._notifications(table, new, events, version, newly_asked,
-                                     shown_in_place=seat if in_place else None)
+                                     shown_in_place=seat if in_place else None,
+                                     in_the_open=choice is not None and not choice.private)
         status = "running"
         result_json = None
         if result is not None:

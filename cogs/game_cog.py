@@ -38,10 +38,14 @@ MAX_SUGGESTIONS = 25
 SUGGESTION_LIMIT = 100
 
 
+#: Letters Unicode does not decompose into a base letter and an accent, written as people
+#: type them without a Polish keyboard ("lag" finds Łagiewniki).
+_UNACCENTED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss"})
+
+
 def folded(text: str) -> str:
-    """For matching what is typed: case and accents ignored ("ł" stays "ł": it has no
-    decomposition, so Polish names still match as typed)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    """For matching what is typed: case and accents ignored."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNACCENTED))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 

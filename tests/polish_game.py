@@ -260,8 +260,8 @@ class Market:
         return Result(winners, scores, _texts(state)["wins"].format(
             seats=", ".join(_p(s) for s in winners), score=best))
 
-    def prompt(self, state, seat):
-        own, phase = _texts(state, seat), state["phase"]
+    def prompt(self, state, seat, language=None):
+        own, phase = TEXTS[language] if language else _texts(state, seat), state["phase"]
         if phase == "pick":
             return own["ask_pick"]
         if phase == "trade":

@@ -294,7 +294,9 @@ class Game(Protocol):
     # table's language, its ``language`` option; what one seat reads (prompts, private
     # labels and events, refusals, ``private_summary``) is in that seat's language, which
     # the host passes as the option ``seat_languages`` (a list by seat) from each player's
-    # Discord locale. Such a game's ``rules_summary(language)`` takes the language too.
+    # Discord locale. Such a game's ``rules_summary(language)`` takes the language too,
+    # and so does its ``prompt(state, seat, language=None)``: the thread's turn post shows
+    # a seat's prompt to everyone, so the host asks for it in the table's language.
     #
     # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
     # or single seats (a secret loyalty, who your fellow communists are); the host
@@ -306,3 +308,7 @@ class BotPolicy(Protocol):
     """Picks a legal action for a seat; fills empty seats and drives fuzz tests."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> str: ...
+
+    # Optional: ``volunteer(state, seat, rng) -> str | None`` — a move a bot seat makes
+    # though the game is not waiting on it (a rent claim it is offered), or None. The
+    # host asks it for bot seats that have choices while no bot is pending.

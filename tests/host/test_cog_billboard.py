@@ -130,6 +130,8 @@ async def test_autocomplete_by_name_and_by_colour_in_the_askers_language():
     assert await names("district_names", "kaz") == ["Kazimierz"]
     assert await names("district_names", "huta") == ["Nowa Huta"]  # a later word
     assert await names("district_names", "ła") == ["Łagiewniki"]
+    assert await names("district_names", "lag") == ["Łagiewniki"]  # typed without Polish letters
+    assert await names("district_names", "grzegorz") == ["Grzegórzki"]
     assert len(await names("district_names", "")) == 8
     assert await names("agency_names", "ap") == ["Apress"]
     assert await names("company_names", "pink") == ["Lajkonik (pink)"]

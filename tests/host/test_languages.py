@@ -144,6 +144,9 @@ async def test_a_polish_table_reads_polish_and_an_english_player_their_own(store
     assert str(refused.value) == "That move is not one this game understands."
     for member in (ANN, BEN, CAT):
         table = await tables.act(table.id, member, "bid:5")
+    await dispatcher.flush()
+    ben_asked = fake.to("thread")[-1].text  # Ben's turn, shown to the Polish table
+    assert "Wybierz jedną lub dwie wolne działki." in ben_asked and "Pick one or two" not in ben_asked
 
     # Ben picks, then offers Ann money for her best lot; she answers in a Polish DM, counters.
     await tables.act(table.id, BEN, "pick:2")

@@ -5,7 +5,7 @@ for it, into a transport that keeps messages by id as Discord does (edits, nonce
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -344,3 +344,25 @@ async def test_a_ballot_answered_in_the_panel_loses_its_controls_and_one_answere
     assert ("clear", ballots["dm:1"]) not in did and not discord.messages[ballots["dm:1"]].live
     assert discord.messages[ballots["dm:3"]].live  # Cat has yet to vote
     assert [m.channel for m in map(discord.messages.get, discord.live())] == ["thread", "dm:3"]
+
+
+class ShowOfHands(BuildAndVote):
+    """The same game voting by a show of hands: everyone sees each vote as it is cast."""
+
+    def legal(self, state, seat):
+        return [replace(choice, private=False) for choice in super().legal(state, seat)]
+
+
+async def test_answers_made_in_the_open_are_shown_as_they_come(store, monkeypatch):
+    monkeypatch.setitem(registry._EXTRA, GAME_ID,
+                        registry.GameKit(game=ShowOfHands(), bot=FirstChoice(), render=render))
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN, CAT]).start()
+    for member in (ANN, BEN, CAT):
+        did = await game.move(member, "end")
+    [opening] = [m for kind, m in did if kind == "post"]
+    assert await game.move(BEN, "vote:yes") == [("edit", opening)]  # still one post, no ping
+    vote = discord.messages[opening]
+    assert "**Ben** has voted." in vote.text and "✅ 1 of 3 has decided." in vote.text
+    await game.move(ANN, "vote:no")
+    assert "**Ann** has voted." in vote.text and "**Ben** has voted." in vote.text

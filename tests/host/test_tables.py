@@ -5,8 +5,9 @@ import asyncio
 
 import pytest
 
+from bot import registry
 from bot.dispatch import Dispatcher, Outgoing
-from bot.engine import replay
+from bot.engine import Choice, Event, Result, replay
 from bot.store import Store
 from bot.tables import Member, StaleMove, TableError, Tables
 from tests import toy_game
@@ -299,3 +300,69 @@ async def test_a_member_whose_dms_are_closed_is_pointed_at_the_panel_at_start(st
     assert "**Ann**:" not in first
     secrets = (await tables.table(table.id)).record.state["secrets"]
     assert str(secrets[1]) not in first
+
+
+class Toll:
+    """The first seat walks, four times; each walk owes the other seat a toll, paid only if
+    that seat claims it (a choice it has while the game waits on the walker) before the next."""
+
+    id, name, min_players, max_players, options = "toll-test", "Toll", 2, 2, ()
+
+    def setup(self, players, options, rng):
+        return {"turn": 0, "walks": 0, "claim": None, "money": [10, 10]}
+
+    def pending(self, state):
+        return set() if state["walks"] >= 4 else {state["turn"]}
+
+    def legal(self, state, seat):
+        choices = [Choice("walk", "Walk")] if seat in self.pending(state) else []
+        if state["claim"] == seat:
+            choices.append(Choice("claim", "Claim the toll"))
+        return choices
+
+    def apply(self, state, seat, action, rng):
+        if action == "claim":
+            state["money"][seat] += 1
+            state["money"][1 - seat] -= 1
+            state["claim"] = None
+            return [Event(f"{{p{seat}}} claims the toll.")]
+        state["walks"] += 1
+        state["claim"] = 1 - seat
+        return [Event(f"{{p{seat}}} walks.")]
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def result(self, state):
+        return Result((0,), {}, "Over.") if state["walks"] >= 4 else None
+
+    def prompt(self, state, seat):
+        return "Walk."
+
+    def status(self, state):
+        return f"Walks: {state['walks']}"
+
+    def rules_summary(self):
+        return "Walk; claim your toll before the next walk."
+
+
+class TollBot:
+    def choose(self, state, seat, rng):
+        return "walk"
+
+    def volunteer(self, state, seat, rng):
+        return "claim" if state["claim"] == seat else None
+
+
+async def test_a_bot_makes_a_move_it_is_offered_though_not_waited_on(store, monkeypatch):
+    monkeypatch.setitem(registry._EXTRA, Toll.id, registry.GameKit(
+        game=Toll(), bot=TollBot(), render=lambda view, image="board": b""))
+    tables = Tables(store)
+    table = await tables.create(Toll.id, ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.start(table.id, ANN)
+    await tables.act(table.id, ANN, "walk")  # the game waits on Ann; the bot claims its toll
+    await tables.act(table.id, ANN, "walk")
+    table = await tables.table(table.id)
+    assert table.record.state["money"] == [8, 12]
+    assert [action for _, action in await store.actions(table.id)] == ["walk", "claim"] * 2

@@ -113,8 +113,8 @@ class Billboard:
                             for s, points in scores.items())
         return Result(tuple(state["winners"]), scores, summary)
 
-    def prompt(self, state: dict, seat_number: int) -> str:
-        return views.prompt(self.content, state, seat_number)
+    def prompt(self, state: dict, seat_number: int, language: str | None = None) -> str:
+        return views.prompt(self.content, state, seat_number, language)
 
     def status(self, state: dict) -> str:
         return views.status(self.content, state)

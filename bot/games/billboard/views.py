@@ -109,8 +109,10 @@ def private_view(content: Content, state: State, player: int) -> dict:
     return view
 
 
-def prompt(content: Content, state: State, player: int) -> str:
-    words = seat_words(content, state, player)
+def prompt(content: Content, state: State, player: int, language: str | None = None) -> str:
+    """What ``player`` is asked now: in their own language, or in ``language`` when the host
+    shows it to others too (the thread's turn post)."""
+    words = content.words.get(language or "") or seat_words(content, state, player)
     phase = state["phase"]
     if phase == "draft":
         return words.t("Take a billboard at its starting price, or keep the rest of your 15 "

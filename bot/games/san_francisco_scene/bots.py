@@ -27,6 +27,11 @@ class SceneBot:
         self.game = game
         self.board: Board = game.board
 
+    def volunteer(self, state: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+        """Rent is due only if claimed before the next roll: a bot owner claims it at once,
+        as a human owner would click the Claim button."""
+        return "claim" if any(c.action == "claim" for c in self.game.legal(state, seat)) else None
+
     def choose(self, state: dict[str, Any], seat: int, rng: random.Random) -> str:
         choices = {choice.action: choice for choice in self.game.legal(state, seat)}
         if "claim" in choices:

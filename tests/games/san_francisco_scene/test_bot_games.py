@@ -21,9 +21,9 @@ GAMES = [
 
 
 def play_with_claims(g, b, players, seed, options, invariant=None, claims=True):
-    """Like ``tests.engine_checks.play_bot_game`` (which knows no amounts), but an owner
-    offered a rent claim takes it every other move: the host moves only pending seats, so a
-    test does it for the bots. Without ``claims`` only pending seats move."""
+    """Like ``tests.engine_checks.play_bot_game``, but an owner offered a rent claim takes
+    it every other move (as humans might; the host's bots claim at once, through their
+    ``volunteer``). Without ``claims`` only pending seats move."""
     state = new_game(g, players, options, seed)
     log = []
     while g.result(state) is None:
