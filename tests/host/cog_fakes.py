@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from bot.table import Table, TableError
+
 
 @dataclass
 class Said:
@@ -36,3 +38,15 @@ class FakeInteraction:
     @property
     def ephemeral(self) -> bool:
         return all(s.ephemeral for s in self.said)
+
+
+class FixedTables:
+    """A table service that finds one given table in one thread (a scrambled state, say)."""
+
+    def __init__(self, table: Table, thread: int) -> None:
+        self._table, self._thread = table, thread
+
+    async def table_in_thread(self, thread_id: int) -> Table:
+        if thread_id != self._thread:
+            raise TableError("There is no game in this thread.")
+        return self._table

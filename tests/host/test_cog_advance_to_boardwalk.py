@@ -15,10 +15,9 @@ from bot.app import MarqueeBot, extensions
 from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.estate import owner_of
 from bot.settings import Settings
-from bot.store import Store
 from bot.tables import Member, Table, TableError, Tables
 from cogs.advance_to_boardwalk import Boardwalk
-from tests.host.cog_fakes import FakeInteraction
+from tests.host.cog_fakes import FakeInteraction, FixedTables
 
 GAME = "advance-to-boardwalk"
 THREAD, ELSEWHERE = 7001, 7002
@@ -27,19 +26,6 @@ VISITOR = 99  # a member of the server who holds no seat
 SEED = 11
 BOARD = registry.game(GAME).board
 
-
-# --- a table service that always finds one table ---------------------------------
-
-class FixedTables:
-    """A table service that finds one given table in THREAD (for a scrambled state)."""
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-
-    async def table_in_thread(self, thread_id: int) -> Table:
-        if thread_id != THREAD:
-            raise TableError("There is no game in this thread.")
-        return self._table
 
 
 def cog_with(tables: object) -> Boardwalk:
@@ -54,13 +40,6 @@ async def ask(cog: Boardwalk, command: str, *, user: int = VISITOR, channel: int
 
 
 # --- a seeded game on a real store ------------------------------------------------------
-
-@pytest.fixture
-async def tables(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
-    yield Tables(store)
-    await store.close()
-
 
 async def dealt_game(tables: Tables, *, moves: int) -> Table:
     """Ann, Ben and Cat in THREAD; the game's own bot policy picks each of their moves."""
@@ -247,11 +226,11 @@ async def test_no_look_up_changes_when_every_secret_does(tables):
             texts.append((await ask(cog, command, user=ANN.id, share=True, **options)).text)  # shared
         return texts
 
-    before = await answers(cog_with(FixedTables(table)))
+    before = await answers(cog_with(FixedTables(table, THREAD)))
     for seed in (1, 2, 3):
         other = scrambled(table, seed)
         assert other.record.state["hands"] != table.record.state["hands"]
-        assert await answers(cog_with(FixedTables(other))) == before
+        assert await answers(cog_with(FixedTables(other, THREAD))) == before
 
 
 async def test_bad_names_get_a_sentence(tables):

@@ -14,11 +14,10 @@ import pytest
 from bot import registry
 from bot.app import MarqueeBot, extensions
 from bot.settings import Settings
-from bot.store import Store
 from bot.tables import Member, Table, TableError, Tables
 from cogs.billboard import Billboard
 from tests.games.billboard.test_lookup import scrambled
-from tests.host.cog_fakes import FakeInteraction
+from tests.host.cog_fakes import FakeInteraction, FixedTables
 
 GAME = "billboard"
 THREAD, ELSEWHERE = 7101, 7102
@@ -27,17 +26,6 @@ VISITOR = 99  # a member of the server who holds no seat
 SEED = 5
 RULES = registry.game(GAME)
 
-
-class FixedTables:
-    """A table service that finds one given table in THREAD (for a scrambled state)."""
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-
-    async def table_in_thread(self, thread_id: int) -> Table:
-        if thread_id != THREAD:
-            raise TableError("There is no game in this thread.")
-        return self._table
 
 
 def cog_with(tables: object) -> Billboard:
@@ -55,13 +43,6 @@ async def ask(cog: Billboard, command: str, *, user: int = VISITOR, channel: int
     asked = interaction(user, channel, locale)
     await getattr(Billboard, command).callback(cog, asked, **options)
     return asked
-
-
-@pytest.fixture
-async def tables(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
-    yield Tables(store)
-    await store.close()
 
 
 async def dealt_game(tables: Tables, *, until, moves: int = 400) -> Table:
@@ -217,12 +198,12 @@ async def test_no_look_up_changes_when_every_secret_does(tables):
                                         **options)).text)
         return texts
 
-    before = await answers(cog_with(FixedTables(table)))
+    before = await answers(cog_with(FixedTables(table, THREAD)))
     for seed in (1, 2, 3):
         state = scrambled(table.record.state, seed)
         assert state["agencies"] != table.record.state["agencies"]
         other = Table(dataclasses.replace(table.record, state=state), table.seats)
-        assert await answers(cog_with(FixedTables(other))) == before
+        assert await answers(cog_with(FixedTables(other, THREAD))) == before
 
 
 async def test_bad_names_get_a_sentence(tables):

@@ -16,10 +16,9 @@ from bot.app import MarqueeBot, extensions
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.money import worth
 from bot.settings import Settings
-from bot.store import Store
 from bot.tables import Member, Table, TableError, Tables
 from cogs.san_francisco_scene import SanFranciscoScene
-from tests.host.cog_fakes import FakeInteraction
+from tests.host.cog_fakes import FakeInteraction, FixedTables
 
 GAME = "san-francisco-scene"
 THREAD, ELSEWHERE = 7001, 7002
@@ -29,17 +28,6 @@ SEED = 3
 RULES = registry.game(GAME)
 BOARD = RULES.board
 
-
-class FixedTables:
-    """A table service that finds one given table in THREAD (for a scrambled state)."""
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-
-    async def table_in_thread(self, thread_id: int) -> Table:
-        if thread_id != THREAD:
-            raise TableError("There is no game in this thread.")
-        return self._table
 
 
 def cog_with(tables: object) -> SanFranciscoScene:
@@ -51,13 +39,6 @@ async def ask(cog: SanFranciscoScene, command: str, *, user: int = VISITOR, chan
     interaction = FakeInteraction(channel, user)
     await getattr(SanFranciscoScene, command).callback(cog, interaction, **options)
     return interaction
-
-
-@pytest.fixture
-async def tables(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
-    yield Tables(store)
-    await store.close()
 
 
 async def dealt_game(tables: Tables, *, moves: int, stop=None) -> Table:
@@ -214,12 +195,12 @@ async def test_no_look_up_changes_when_every_secret_does(tables):
             texts.append((await ask(cog, command, user=ANN.id, share=True, **options)).text)  # shared
         return texts
 
-    before = await answers(cog_with(FixedTables(table)))
+    before = await answers(cog_with(FixedTables(table, THREAD)))
     for seed in (1, 2):
         other = scrambled(table, seed)
         assert other.record.state["deck"] != table.record.state["deck"]
         assert other.record.state["offer"] != table.record.state["offer"]
-        assert await answers(cog_with(FixedTables(other))) == before
+        assert await answers(cog_with(FixedTables(other, THREAD))) == before
 
 
 async def test_bad_names_get_a_sentence(tables):
