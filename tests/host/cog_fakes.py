@@ -2,10 +2,14 @@
 by whom, and what the cog answered (text, ephemeral or not, any controls)."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from bot.app import MarqueeBot
+from bot.settings import Settings
 from bot.table import Table, TableError
 
 
@@ -50,3 +54,16 @@ class FixedTables:
         if thread_id != self._thread:
             raise TableError("There is no game in this thread.")
         return self._table
+
+
+def registered_group(tmp_path: Path, extension: str, group: str) -> dict[str, Any]:
+    """The command group a title's cog registers, as Discord would receive it."""
+    async def main() -> dict[str, Any]:
+        bot = MarqueeBot(Settings(token=None, database=tmp_path / "x.sqlite", dev_guild_id=None,
+                                  log_level="INFO"))
+        await bot.load_extension(extension)
+        payload = bot.tree.get_command(group).to_dict(bot.tree)
+        await bot.close()
+        return payload
+
+    return asyncio.run(main())

@@ -3,7 +3,6 @@ and by any word, answers inside a game come from that game's public state, no lo
 reveals a secret, and a bad name gets a sentence."""
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 from types import SimpleNamespace
@@ -11,13 +10,12 @@ from types import SimpleNamespace
 import pytest
 
 from bot import registry
-from bot.app import MarqueeBot, extensions
+from bot.app import extensions
 from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.estate import owner_of
-from bot.settings import Settings
 from bot.tables import Member, Table, TableError, Tables
 from cogs.advance_to_boardwalk import Boardwalk
-from tests.host.cog_fakes import FakeInteraction, FixedTables
+from tests.host.cog_fakes import FakeInteraction, FixedTables, registered_group
 
 GAME = "advance-to-boardwalk"
 THREAD, ELSEWHERE = 7001, 7002
@@ -81,15 +79,8 @@ def scrambled(table: Table, seed: int) -> Table:
 # --- registration -----------------------------------------------------------------------
 
 def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
-    async def main():
-        bot = MarqueeBot(Settings(token=None, database=tmp_path / "x.sqlite", dev_guild_id=None, log_level="INFO"))
-        await bot.load_extension("cogs.advance_to_boardwalk")
-        payload = bot.tree.get_command("boardwalk").to_dict(bot.tree)
-        await bot.close()
-        return payload
-
     assert "cogs.advance_to_boardwalk" in extensions()
-    payload = asyncio.run(main())
+    payload = registered_group(tmp_path, "cogs.advance_to_boardwalk", "boardwalk")
     assert payload["description"] == "Advance to Boardwalk: cards, properties and who holds what"
     commands = {c["name"]: c for c in payload["options"]}
     assert set(commands) == {"card", "property", "rule", "holdings"}

@@ -4,7 +4,6 @@ language, a peeked contract reaches only the one who peeked and only privately, 
 changes when every secret does, and a bad name gets a sentence."""
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 from types import SimpleNamespace
@@ -12,12 +11,11 @@ from types import SimpleNamespace
 import pytest
 
 from bot import registry
-from bot.app import MarqueeBot, extensions
-from bot.settings import Settings
+from bot.app import extensions
 from bot.tables import Member, Table, TableError, Tables
 from cogs.billboard import Billboard
 from tests.games.billboard.test_lookup import scrambled
-from tests.host.cog_fakes import FakeInteraction, FixedTables
+from tests.host.cog_fakes import FakeInteraction, FixedTables, registered_group
 
 GAME = "billboard"
 THREAD, ELSEWHERE = 7101, 7102
@@ -73,16 +71,8 @@ def live_peek(state: dict) -> tuple[str, dict] | None:
 # --- registration -----------------------------------------------------------------------------
 
 def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
-    async def main():
-        bot = MarqueeBot(Settings(token=None, database=tmp_path / "x.sqlite", dev_guild_id=None,
-                                  log_level="INFO"))
-        await bot.load_extension("cogs.billboard")
-        payload = bot.tree.get_command("billboard").to_dict(bot.tree)
-        await bot.close()
-        return payload
-
     assert "cogs.billboard" in extensions()
-    payload = asyncio.run(main())
+    payload = registered_group(tmp_path, "cogs.billboard", "billboard")
     assert payload["description"] == "Billboard: districts, agencies, companies, prices and scoring"
     commands = {c["name"]: c for c in payload["options"]}
     assert set(commands) == {"district", "agency", "company", "prices", "scoring"}

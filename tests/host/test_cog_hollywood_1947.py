@@ -7,7 +7,6 @@ called on the cog with a small fake interaction that records the replies.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -16,14 +15,13 @@ from types import SimpleNamespace
 import pytest
 
 from bot import registry
-from bot.app import MarqueeBot, extensions
+from bot.app import extensions
 from bot.engine import new_game, play
 from bot.games.hollywood_1947 import lookup
-from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Member, TableError, Tables
 from cogs.hollywood_1947 import NOT_A_GAME, Hollywood1947Cog
-from tests.host.cog_fakes import FakeInteraction, Said
+from tests.host.cog_fakes import FakeInteraction, Said, registered_group
 
 GAME_ID = "hollywood-1947"
 GAME = registry.game(GAME_ID)
@@ -92,16 +90,8 @@ def cog(tables):
 # ----------------------------------------------------------------------- commands
 
 def test_commands_register_with_descriptions(tmp_path):
-    async def main():
-        bot = MarqueeBot(Settings(token=None, database=tmp_path / "x.sqlite", dev_guild_id=None,
-                                  log_level="INFO"))
-        await bot.load_extension("cogs.hollywood_1947")
-        payload = bot.tree.get_command("hw1947").to_dict(bot.tree)
-        await bot.close()
-        return payload
-
     assert "cogs.hollywood_1947" in extensions()  # the bot loads it by itself
-    payload = asyncio.run(main())
+    payload = registered_group(tmp_path, "cogs.hollywood_1947", "hw1947")
     assert payload["description"] == "Hollywood 1947: jobs, cards and loyalties"
     commands = {c["name"]: c for c in payload["options"]}
     assert sorted(commands) == ["card", "job", "jobs", "loyalty", "poster"]

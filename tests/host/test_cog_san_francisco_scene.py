@@ -4,7 +4,6 @@ changes when a secret does (the Cable Car deck's order, an offer's terms), and a
 gets a sentence."""
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 from types import SimpleNamespace
@@ -12,13 +11,12 @@ from types import SimpleNamespace
 import pytest
 
 from bot import registry
-from bot.app import MarqueeBot, extensions
+from bot.app import extensions
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.money import worth
-from bot.settings import Settings
 from bot.tables import Member, Table, TableError, Tables
 from cogs.san_francisco_scene import SanFranciscoScene
-from tests.host.cog_fakes import FakeInteraction, FixedTables
+from tests.host.cog_fakes import FakeInteraction, FixedTables, registered_group
 
 GAME = "san-francisco-scene"
 THREAD, ELSEWHERE = 7001, 7002
@@ -75,15 +73,8 @@ def scrambled(table: Table, seed: int) -> Table:
 # --- registration ---------------------------------------------------------------------------
 
 def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
-    async def main():
-        bot = MarqueeBot(Settings(token=None, database=tmp_path / "x.sqlite", dev_guild_id=None, log_level="INFO"))
-        await bot.load_extension("cogs.san_francisco_scene")
-        payload = bot.tree.get_command("sfscene").to_dict(bot.tree)
-        await bot.close()
-        return payload
-
     assert "cogs.san_francisco_scene" in extensions()
-    payload = asyncio.run(main())
+    payload = registered_group(tmp_path, "cogs.san_francisco_scene", "sfscene")
     assert payload["description"] == "San Francisco Scene: spaces, Cable Car cards, owners and worth"
     commands = {c["name"]: c for c in payload["options"]}
     assert set(commands) == {"space", "card", "owners", "fund", "worth"}
