@@ -9,6 +9,7 @@ after it. Seats are written ``{p2}`` for the host to name, so pass them as a fie
 from __future__ import annotations
 
 import gettext
+from functools import lru_cache
 from typing import Any
 
 from babel import Locale
@@ -19,6 +20,13 @@ LANGUAGES = ("en", "pl")
 DEFAULT_LANGUAGE = LANGUAGES[0]
 #: Each language's own name, for lobby options and help.
 LANGUAGE_NAMES = {"en": "English", "pl": "polski"}
+
+
+@lru_cache(maxsize=8192)
+def _written(language: str, value: float) -> str:
+    # Babel takes tens of microseconds a number, and a turn's labels write hundreds of
+    # prices and counts: remembering them keeps whole games fast.
+    return format_decimal(value, locale=language)
 
 
 class Words:
@@ -45,7 +53,7 @@ class Words:
 
     def number(self, value: float) -> str:
         """1,234,567 in English; 1 234 567 in Polish (a non-breaking space groups digits)."""
-        return format_decimal(value, locale=self.language)
+        return _written(self.language, value)
 
     def money(self, value: int, unit: str = "") -> str:
         """An amount with its unit where this language's readers put a currency: "$1,200" in

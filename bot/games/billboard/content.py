@@ -13,8 +13,6 @@ from typing import Any
 
 from bot.engine.language import Words
 
-from .speaker import Speaker
-
 DECKS = ("I/V", "II/VI", "III/VII", "IV/VIII")
 DECK_SIZES = {"I/V": 12, "II/VI": 13, "III/VII": 14, "IV/VIII": 15}
 ROUNDS = 8
@@ -182,7 +180,7 @@ def load(raw: dict[str, Any]) -> Content:
         bank=int(board["bank"]["money"]), start_prices=start, max_price=int(prices["max"]),
         round_cards=round_cards, first_round=first_round, shares=shares,
         round_points=round_points, ad_points=points, round4_bounds=round4, round8_bounds=round8,
-        words={language: Speaker(w) for language, w in (raw.get("words") or {"en": Words()}).items()},
+        words=dict(raw.get("words") or {"en": Words()}),
         group={b.id: f"{d.prefix}:{b.value}" for d in districts for b in d.billboards},
     )
 
