@@ -27,6 +27,8 @@ from cogs.ui import COMPONENTS, guarded, route_modal_submit
 
 from . import registry
 from .dispatch import Dispatcher
+from .drawing import Drawing
+from .notifications import Moments
 from .reminders import Reminders
 from .settings import Settings
 from .store import Store
@@ -96,8 +98,14 @@ class MarqueeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
-        self.dispatcher = Dispatcher(self.store, DiscordTransport(self))
-        self.tables = Tables(self.store, notify=self.dispatcher.wake)
+        # The pool of drawing processes (Drawing.start) is not used yet: a bot killed outright
+        # leaves its workers holding its output open (tests/e2e/test_crash.py hangs), so boards
+        # are drawn in a thread until workers leave with their bot.
+        self.drawing = Drawing.in_thread()
+        # The states moves commit, kept for the dispatcher to draw their posts from.
+        moments = Moments()
+        self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments)
+        self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments)
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
         # The commands' names and descriptions in every language Marquee speaks, at each sync.
@@ -109,13 +117,13 @@ class MarqueeBot(commands.Bot):
             await self.sync_commands(force=True)
             return
         await self.sync_commands()
-        running = await self.store.games_with_status("running")
-        log.info("resuming %d running game(s)", len(running))
-        for record in running:  # bots that were due to move when we stopped
-            await self.tables.run_bots(record.id)
         # Whatever a crash left in the outbox goes out first.
+        self._background.append(asyncio.create_task(self.drawing.warm(), name="drawing"))
         self._background.append(asyncio.create_task(self.dispatcher.run_forever(), name="outbox"))
         self.dispatcher.wake()
+        # Bots that were due to move when we stopped move in the background, a game at a time:
+        # the start does not wait on (nor hold in memory) every running game's state.
+        self._background.append(asyncio.create_task(self.tables.resume(), name="resume"))
         reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
         # Deadlines and turn clocks that came due while the bot was down fire at once.
@@ -197,6 +205,8 @@ class MarqueeBot(commands.Bot):
         for task in self._background:
             task.cancel()
         await super().close()
+        if hasattr(self, "drawing"):
+            await self.drawing.close()
         if hasattr(self, "store"):
             await self.store.close()
 

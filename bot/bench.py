@@ -1,22 +1,44 @@
 """Benchmarks: how fast the rules, the move pipeline and the renderers are.
 
-    python3 tasks.py bench [--games N]
+    python3 tasks.py bench [--games N] [--no-targets]
 
-Figures go in the README; they are measured on the project's 2-core CI machine.
+Per title: rules and pipeline moves a second and the time to draw a board. Then each of
+issue 13's targets (bot/bench_draw.py, bot/bench_store.py): the project's figure, its floor
+measured beside it in the same run, and their ratio against the goal. Figures go in the
+README; they are measured on the project's 2-core development machine.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
+import importlib.util
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import registry
 from .engine import new_game, play, rng_for
 from .store import Store
 from .tables import Member, Tables
+
+
+@dataclass(frozen=True)
+class Target:
+    """A figure of the project against its floor, measured side by side in one run: what
+    the bare mechanism it stands on costs. ``goal``: the highest ratio the target allows."""
+
+    name: str
+    project: float
+    floor: float
+    unit: str
+    goal: float
+
+    @property
+    def ratio(self) -> float:
+        return self.project / self.floor
 
 
 def bench_rules(game_id: str, players: int, games: int) -> tuple[float, int]:
@@ -76,8 +98,12 @@ def bench_render(game_id: str, players: int) -> float:
 
 
 def main() -> None:
+    from . import bench_draw  # it builds on Target, above
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--no-targets", dest="targets", action="store_false",
+                        help="only the per-title figures, not the targets against their floors")
     args = parser.parse_args()
     print(f"{'game':24} {'rules moves/s':>14} {'pipeline moves/s':>17} {'p50 ms':>7} {'p99 ms':>7} {'board ms':>9}")
     for game_id in [g for g in registry.available() if g in registry.PACKAGES]:
@@ -89,7 +115,24 @@ def main() -> None:
         p50 = latencies[len(latencies) // 2] * 1000
         p99 = latencies[int(len(latencies) * 0.99)] * 1000
         print(f"{game_id:24} {rules_rate:14,.0f} {pipe_rate:17,.0f} {p50:7.1f} {p99:7.1f} "
-              f"{bench_render(game_id, players):9.0f}")
+              f"{bench_render(game_id, players):9.0f}", flush=True)
+    if not args.targets:
+        return
+    print()
+    found = [*bench_draw.targets(lambda line: print(line, flush=True))]
+    if importlib.util.find_spec("bot.bench_store"):  # issue 13's storage figures, when present
+        found += importlib.import_module("bot.bench_store").targets()
+    print()
+    print(target_table(found))
+
+
+def target_table(targets: list[Target]) -> str:
+    """The targets as a Markdown table: project figure, floor, ratio and the ratio allowed."""
+    lines = ["| target | project | floor | ratio | goal | met |", "| --- | ---: | ---: | ---: | ---: | :---: |"]
+    for t in targets:
+        lines.append(f"| {t.name} | {t.project:,.1f} {t.unit} | {t.floor:,.1f} {t.unit} | {t.ratio:.2f} "
+                     f"| ≤ {t.goal:.2f} | {'yes' if t.ratio <= t.goal else 'NO'} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -28,13 +28,16 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Protocol
 
-from . import registry
+from . import community, history, registry
+from .drawing import Drawing
 from .i18n import HOST, words
+from .notifications import Moments, public_view_at
 from .notify import NotifySettings
 from .store import OutboxItem, SeatRecord, Store
-from .store.sqlite import PostRecord
+from .store.sqlite import SENT_KEPT_SECONDS, PostRecord
 from .tables import Table
 from .text import markdown_name
 from .timers import quiet_key
@@ -53,8 +56,13 @@ MAX_ATTEMPTS = 100
 # with something other than "unreachable", fails the same way every time: parked after
 # three attempts (about half a minute) rather than holding its game back for a day.
 MAX_BROKEN_ATTEMPTS = 3
+# Games whose items are prepared and sent at once: enough to keep every drawing worker busy
+# and to overlap Discord's answers (one post at a time topped out near 20 a second).
+GAMES_AT_ONCE = 8
 # Tests through the simulated Discord shorten the whole schedule (seconds, not minutes).
 BASE_DELAY_VARIABLE = "MARQUEE_OUTBOX_BASE_DELAY"
+# Sent items are deleted SENT_KEPT_SECONDS after sending, looked for at most this often.
+PRUNE_EVERY = 60.0
 
 
 class Undeliverable(Exception):
@@ -144,9 +152,17 @@ class Transport(Protocol):
 
 class Dispatcher:
     def __init__(self, store: Store, transport: Transport, *, clock: Callable[[], float] = time.time,
-                 base_delay: float | None = None) -> None:
+                 base_delay: float | None = None, drawing: Drawing | None = None,
+                 games_at_once: int = GAMES_AT_ONCE, moments: Moments | None = None) -> None:
         self.store = store
         self.transport = transport
+        # The states this process's table service committed (bot/notifications.py): a post
+        # for a version the game has moved past is drawn from one without a replay.
+        self.moments = moments
+        self._pruned_at = 0.0  # wall-clock time, as the store dates the items it marks sent
+        # Where boards are drawn: worker processes in the bot (bot/drawing.py), a thread unless told.
+        self.drawing = drawing or Drawing.in_thread()
+        self.games_at_once = games_at_once
         self.clock = clock
         if base_delay is None:
             base_delay = float(os.environ.get(BASE_DELAY_VARIABLE) or BASE_DELAY)
@@ -185,16 +201,49 @@ class Dispatcher:
         async with self._flush_lock:
             delivered = 0
             held: set[int] = set()  # games that failed in this flush wait for their next attempt
-            while items := [i for i in await self.store.unsent(self.clock()) if i.game_id not in held]:
-                by_game: dict[int, list[OutboxItem]] = {}
-                for item in items:
-                    by_game.setdefault(item.game_id, []).append(item)
-                for game_id, group in by_game.items():
-                    sent, finished = await self._deliver_game(game_id, group)
-                    delivered += sent
-                    if not finished:
-                        held.add(game_id)
+            # Up to ``games_at_once`` games are delivered at once, each its items in order:
+            # while one game's board is drawn or its post is on its way, the others' are too,
+            # and a game whose delivery ends makes room for the next at once.
+            going: dict[asyncio.Task[tuple[int, bool]], int] = {}  # delivery -> its game
+            try:
+                while True:
+                    room = self.games_at_once - len(going)
+                    if room > 0:
+                        self._wake.clear()  # what is due is read now; a later wake reads again
+                        due: dict[int, list[OutboxItem]] = {}
+                        for item in await self.store.unsent(self.clock()):
+                            if item.game_id not in held and item.game_id not in going.values():
+                                due.setdefault(item.game_id, []).append(item)
+                        for game_id, items in list(due.items())[:room]:
+                            going[asyncio.create_task(self._deliver_game(game_id, items))] = game_id
+                    if not going:
+                        break
+                    woken = asyncio.create_task(self._wake.wait())
+                    try:
+                        done, _ = await asyncio.wait([*going, woken] if len(going) < self.games_at_once
+                                                     else list(going), return_when=asyncio.FIRST_COMPLETED)
+                    finally:
+                        woken.cancel()
+                    for task in done - {woken}:
+                        game_id = going.pop(task)  # type: ignore[call-overload]
+                        sent, finished = task.result()  # the store failed: raised, the rest cancelled
+                        delivered += sent
+                        if not finished:
+                            held.add(game_id)
+            finally:
+                for task in going:
+                    task.cancel()
+                await asyncio.gather(*going, return_exceptions=True)
+            await self._prune()
             return delivered
+
+    async def _prune(self) -> None:
+        """Delete the items sent over ``SENT_KEPT_SECONDS`` ago: the outbox holds what is
+        to deliver (and what is parked), so it stays small however long the bot runs."""
+        now = time.time()
+        if now - self._pruned_at >= PRUNE_EVERY:
+            self._pruned_at = now
+            await self.store.prune_sent(now - SENT_KEPT_SECONDS)
 
     async def _deliver_game(self, game_id: int, items: list[OutboxItem]) -> tuple[int, bool]:
         """Deliver a game's items in order: how many were sent, and whether none is held
@@ -211,12 +260,18 @@ class Dispatcher:
         for batch in _batches(items):
             if batch[0].kind == "thread":
                 outcome = await self._deliver_post(table, batch)
+            elif batch[0].kind == "follow":
+                outcome = await self._deliver_follow(table, batch[0])
+            elif batch[0].kind == "summary":
+                outcome = await self._deliver_summary(table, batch[0])
             else:
                 outcome = await self._deliver_private(table, batch[0])
             if outcome is Outcome.HELD:
                 return delivered, False
             if outcome is Outcome.SENT:
                 delivered += len(batch)
+        if self.moments is not None:  # these posts are out: their states are not needed again
+            self.moments.forget(game_id, max(i.payload.get("version", 0) for i in items))
         if table.record.status != "running" and self._clears:
             # The game is over: no move is legal any more, on any of its messages.
             await self._clear(table, await self.store.live_posts(table.id))
@@ -232,6 +287,7 @@ class Dispatcher:
 
     async def _deliver_post(self, table: Table, items: list[OutboxItem]) -> Outcome:
         try:
+            items = await self._viewed(table, items)
             versions = [i.payload["version"] for i in items if "asked" in i.payload]
             latest = await self.store.turn_post(table.id) if self._edits else None
             plan = plan_post(items, await self.store.movers(table.id, versions), latest)
@@ -265,6 +321,8 @@ class Dispatcher:
             except Exception as error:
                 return await self._failed(table, items, error)
         await self._tell_by_dm(table, to_dm, items[-1])
+        if plan.edit is None:  # a new post: a new turn for those following the game
+            await self._tell_followers(table, items)
         if not isinstance(posted, Posted):  # a transport that does not say where its posts go
             await self._sent(items)
             return Outcome.SENT
@@ -277,6 +335,22 @@ class Dispatcher:
             post_id=plan.edit.id if plan.edit is not None else None, sent=[i.id for i in items])
         await self._recovered()
         return Outcome.SENT
+
+    async def _viewed(self, table: Table, items: list[OutboxItem]) -> list[OutboxItem]:
+        """The items with the public view they are drawn from (``payload["view"]``): the last
+        one's, for the board, and any other's that names pictures of its own. The outbox does
+        not store views; each is derived for its item's version (``public_view_at``). An item
+        queued before V10 carries its own."""
+        viewed = []
+        for n, item in enumerate(items):
+            payload = item.payload
+            drawn = n == len(items) - 1 or any(name != "board" for name in payload.get("event_images", []))
+            if drawn and "names" in payload and "view" not in payload:
+                view = await public_view_at(table, payload["version"], partial(self.store.actions, table.id),
+                                            self.moments)
+                item = replace(item, payload={**payload, "view": view})
+            viewed.append(item)
+        return viewed
 
     async def _as_members_wish(self, table: Table, plan: PostPlan,
                                last: dict[str, Any]) -> tuple[PostPlan, list[dict[str, Any]]]:
@@ -317,6 +391,56 @@ class Dispatcher:
                 await self.transport.send_private(table, seat, message)
             except Exception as error:
                 log.warning("turn DM to seat %s of game %s failed: %s", seat.seat, table.id, _describe(error))
+
+    async def _tell_followers(self, table: Table, items: list[OutboxItem]) -> None:
+        """Queue the DMs of members following the game (bot/community.py). The post is out
+        already: a failure here is logged, and the next turn's DMs tell what this one missed."""
+        try:
+            await community.tell_followers(self.store, table, items[-1].id,
+                                           moved=any("asked" in i.payload for i in items))
+        except Exception:
+            log.exception("queueing the followers' DMs of game %s failed", table.id)
+
+    async def _deliver_follow(self, table: Table, item: OutboxItem) -> Outcome:
+        """A follower's DM. Only an outage is retried: no spectator parks anything or is
+        spoken of in the thread, and one whose DMs are closed follows the game no more."""
+        user_id = item.payload["user_id"]
+        reader = SeatRecord(-1, user_id, "", False, True)  # no seat: a transport DMs its user
+        message = Outgoing(game_id=table.id, game_type=table.record.game_type,
+                           version=item.payload.get("version", 0), text=item.payload.get("text", ""),
+                           key=str(item.id), language=item.payload.get("language", table.language))
+        try:
+            reached = await self.transport.send_private(table, reader, message)
+        except TRANSIENT as error:
+            return await self._failed(table, [item], error)
+        except Exception as error:
+            log.warning("follow DM %s of game %s dropped: %s", item.id, table.id, _describe(error))
+            reached = True
+        if not reached:
+            await self.store.unfollow_game(table.id, user_id)
+        await self._sent([item])
+        return Outcome.SENT
+
+    async def _deliver_summary(self, table: Table, item: OutboxItem) -> Outcome:
+        """A finished game's final scores and chart: replayed from its log (``bot/history.py``)
+        in a thread, drawn like a board; no controls, as no move is left to make."""
+        try:
+            log = await self.store.actions(table.id)
+            game = registry.game(table.record.game_type)
+            found = await asyncio.to_thread(history.summary, game, table, log, words(HOST, table.language))
+            png = await self.drawing.draw("rendering.summary:render", found.picture)
+            message = Outgoing(game_id=table.id, game_type=table.record.game_type,
+                               version=item.payload.get("version", table.record.version), text=found.text,
+                               images=[("summary.png", png)], result="", key=str(item.id),
+                               language=table.language)
+        except Exception as error:
+            return await self._failed(table, [item], error, preparing=True)
+        try:
+            await self.transport.post(table, message)
+        except Exception as error:
+            return await self._failed(table, [item], error)
+        await self._sent([item])
+        return Outcome.SENT
 
     async def _nothing_to_show(self, table: Table, items: list[OutboxItem], plan: PostPlan) -> Outcome:
         if plan.edit is None and plan.latest is not None and plan.latest.run:
@@ -379,10 +503,10 @@ class Dispatcher:
                 # The board goes with every post anyway; events name the other pictures.
                 for name in [n for n in dict.fromkeys(payload.get("event_images", [])) if n != "board"]:
                     images.append((f"{name}-{payload['version']}.png",
-                                   await asyncio.to_thread(render, _named(payload), name)))
+                                   await self.drawing.draw(render, _named(payload), name)))
             if "view" in last:
                 images.append((f"board-{last['version']}.png",
-                               await asyncio.to_thread(render, _named(last), "board")))
+                               await self.drawing.draw(render, _named(last), "board")))
         return Outgoing(
             game_id=table.id, game_type=table.record.game_type, version=last.get("version", 0),
             text=plan.body, images=images[-10:],  # Discord takes at most 10 attachments a message

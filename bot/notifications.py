@@ -4,15 +4,21 @@ Built inside the move's transaction (as outbox items) from the game's events and
 views; the dispatcher (``bot/dispatch.py``) delivers them later. Public text is
 built from public events and the public view only; a seat's secrets go to that
 seat alone.
+
+An item does not carry the board: a public view is several times the size of the
+state it is drawn from (24 KB a move in Hollywood Boulevard), so the dispatcher
+derives the view of the item's version when it draws (``public_view_at``).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from collections import OrderedDict
 from typing import Any
 
 from . import registry
-from .engine import Choice, Event, Game, offers
+from .engine import Choice, Event, Game, offers, replay
 from .engine.language import ENGLISH, Words
 from .i18n import HOST, words
 from .table import Table
@@ -64,13 +70,88 @@ def prompt_in(game: Game, state: dict[str, Any], seat: int, language: str) -> st
     return game.prompt(state, seat)
 
 
+class Remembered:
+    """A game's rules answering ``legal`` once per (state, seat): a move asks it of the same
+    states several times (is it offered, whose choices changed, what the post offers; the
+    next move asks again of the state this one made), and it is the costliest question a
+    game answers. For one game, a state is known by its move number: its history is one
+    line, and a state that was not committed (a move that lost a race) is forgotten with
+    the rules remembering it (``Tables._rules``)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._answers: dict[tuple[int, int], list[Choice]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def legal(self, state: dict[str, Any], seat: int) -> list[Choice]:
+        key = (state["_move"], seat)
+        found = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self.game.legal(state, seat)
+        return found
+
+    def only(self, state: dict[str, Any]) -> Remembered:
+        """Forget every state but ``state`` (the game as the move left it, the next one's start)."""
+        self._answers = {key: found for key, found in self._answers.items() if key[0] == state["_move"]}
+        return self
+
+
+class Moments:
+    """The states of the latest versions of games, as this process committed them, so the
+    dispatcher draws a post of a version the game has already moved past without
+    replaying its log. Shared by the table service and the dispatcher of one process;
+    bounded, and a version not here is rebuilt exactly (``public_view_at``)."""
+
+    def __init__(self, most: int = 64) -> None:
+        self.most = most
+        self._states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+
+    def keep(self, game_id: int, version: int, state: dict[str, Any]) -> None:
+        self._states[game_id, version] = state
+        while len(self._states) > self.most:
+            self._states.popitem(last=False)
+
+    def state(self, game_id: int, version: int) -> dict[str, Any] | None:
+        return self._states.get((game_id, version))
+
+    def forget(self, game_id: int, through: int) -> None:
+        """The game's posts up to version ``through`` are out: their states are not needed."""
+        for key in [key for key in self._states if key[0] == game_id and key[1] <= through]:
+            del self._states[key]
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+
+async def public_view_at(table: Table, version: int, log: Any, moments: Moments | None = None) -> dict[str, Any]:
+    """The public view of ``table``'s game as it was at ``version``: the game's state when
+    it is still there, else the state this process kept (``moments``), else the state
+    rebuilt from the action log up to that version (``log``: an async function of the
+    last move, ``Store.actions``' ``until``), which the log replays exactly. Exact in
+    every case: a post drawn after a restart shows the board of its own move."""
+    game = registry.game(table.record.game_type)
+    state = table.record.state if table.record.version == version else None
+    if state is None and moments is not None:
+        state = moments.state(table.id, version)
+    if state is None:
+        actions = await log(version)
+        record = table.record
+        # Pure rules, off the event loop: a long game takes a few hundred milliseconds.
+        state = await asyncio.to_thread(replay, game, len(table.seats), record.options, record.seed, actions)
+    # As the outbox used to store it, and as renderers have always read it: JSON (a tuple a
+    # list, a number key a string).
+    return json.loads(json.dumps(game.view(state, None)))
+
+
 class Notifications:
     """The table service's notices (a mixin of ``Tables``)."""
 
     def _notifications(self, table: Table, state: dict[str, Any], events: list[Event],
                        version: int, newly_asked: set[int],
-                       shown_in_place: int | None = None,
-                       in_the_open: bool = False) -> list[tuple[str, dict[str, Any]]]:
+                       shown_in_place: int | None = None, in_the_open: bool = False,
+                       rules: Game | None = None) -> list[tuple[str, dict[str, Any]]]:
         names = table.names()
         public = [e for e in events if e.public]
         thread = {
@@ -85,13 +166,13 @@ class Notifications:
             # shown, not folded into the count of those who have decided.
             "open": in_the_open,
         }
-        thread.update(self.turn_payload(table, state, version))
+        thread.update(self.turn_payload(table, state, version, rules))
         outbox: list[tuple[str, dict[str, Any]]] = [("thread", thread)]
         by_seat: dict[int, list[Event]] = {}
         for event in events:
             for seat in event.to or ():
                 by_seat.setdefault(seat, []).append(event)
-        game = registry.game(table.record.game_type)
+        game = rules or registry.game(table.record.game_type)
         running = game.result(state) is None
         for seat in table.seats:
             # A mover answered in place reads this move's news in the message they clicked.
@@ -129,14 +210,16 @@ class Notifications:
         payload.update(text=text, event_images=[])
         return payload
 
-    def turn_payload(self, table: Table, state: dict[str, Any], version: int) -> dict[str, Any]:
-        """What the thread shows after a move: the public view, and who must act on what."""
-        game = registry.game(table.record.game_type)
+    def turn_payload(self, table: Table, state: dict[str, Any], version: int,
+                     rules: Game | None = None) -> dict[str, Any]:
+        """What the thread shows after a move: who must act on what (the board is drawn
+        from the public view of ``version``)."""
+        game = rules or registry.game(table.record.game_type)
         names = table.names()
-        view = game.view(state, None)
         result = game.result(state)
         table_words = words(HOST, table.language)
-        payload: dict[str, Any] = {"version": version, "view": view, "names": names,
+        # No "view": the dispatcher derives it for the version it draws (public_view_at).
+        payload: dict[str, Any] = {"version": version, "names": names,
                                    "status": name_seats(game.status(state), names)}
         if result is not None:
             payload["result"] = name_seats(result.summary, names)

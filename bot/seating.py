@@ -217,7 +217,9 @@ class Seating:
             table = await self._lobby(game_id, "start", just_started=attempt > 0)
             if member.id != table.record.host_id:
                 raise TableError("Only the host can start the game.")
-            if await self.store.start_game(table.id, table.seats, **self._deal(table, await self._seat_languages(table))):
+            dealt = self._deal(table, await self._seat_languages(table))
+            if await self.store.start_game(table.id, table.seats, **dealt):
+                self.moments.keep(table.id, 1, dealt["state"])  # version 1, for the dispatcher to draw
                 break
         else:
             raise busy()

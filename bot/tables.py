@@ -6,13 +6,20 @@ rules, then write state + action + notifications in one transaction guarded by
 the game's version. Notifications wait in the outbox until the dispatcher
 (``bot/dispatch.py``) has delivered them, so a crash between the commit and the
 post loses nothing.
+
+A move costs two round trips to the store: one read of the game with its seats,
+one transaction. What the move wrote is known, so the table after it (for the
+bots' answers, for the caller) is built in memory rather than read back; a
+racing writer cannot slip in unseen, as every commit is guarded by the version.
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import registry, timers
@@ -27,11 +34,24 @@ from .engine import (
     play,
     rng_for,
 )
+from .history import summarises
 from .i18n import HOST, words
-from .notifications import SEAT_TOKEN, Notifications, choice_payload, name_seats
+from .notifications import (
+    SEAT_TOKEN,
+    Moments,
+    Notifications,
+    Remembered,
+    choice_payload,
+    name_seats,
+)
 from .seating import BOT_NAMES, Seating
 from .store import Store
 from .table import Member, StaleMove, Table, TableError, no_more_moves
+
+log = logging.getLogger(__name__)
+
+#: Games whose latest choices are remembered between moves (bot/notifications.py, Remembered).
+REMEMBERED_GAMES = 64
 
 __all__ = ["BOT_NAMES", "SEAT_TOKEN", "Member", "StaleMove", "Table", "TableError", "Tables", "choice_payload", "name_seats"]
 
@@ -50,13 +70,18 @@ class Tables(Seating, Notifications):
 
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, moments: Moments | None = None) -> None:
         self.store = store
+        # The states this process commits, for its dispatcher to draw from (bot/dispatch.py).
+        self.moments = moments if moments is not None else Moments()
         self.clock = clock  # dates decisions and countdowns; tests turn it by hand
         self.autoplay_bots = autoplay_bots  # the demo steps bots itself, to show every move
         self._notify = notify or (lambda: None)
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._languages: dict[int, str] = {}  # member -> language last remembered (saves a write)
+        # Per game, the rules remembering the choices of the state its last move made here,
+        # where the next move starts (few games: those moving now).
+        self._remembered: OrderedDict[int, Remembered] = OrderedDict()
 
     # -- languages ---------------------------------------------------------
 
@@ -91,6 +116,20 @@ class Tables(Seating, Notifications):
             raise TableError("There is no game in this thread. Start one with `/game new`.")
         return await self.table(record.id)
 
+    async def resume(self) -> int:
+        """Let the bots move that were due when the process stopped, one game at a time
+        (only the ids of the running games are read up front, so memory stays flat however
+        many there are); returns how many moves they made. Run in the background at start."""
+        moves = 0
+        running = await self.store.running_game_ids()
+        log.info("resuming %d running game(s)", len(running))
+        for game_id in running:
+            try:
+                moves += await self.run_bots(game_id)
+            except Exception:  # one game's trouble never keeps another's bots waiting
+                log.exception("resuming game %s failed", game_id)
+        return moves
+
     # -- play --------------------------------------------------------------
 
     async def act(self, game_id: int, member: Member, action: str, *, version: int | None = None,
@@ -109,25 +148,24 @@ class Tables(Seating, Notifications):
             raise TableError("You are not playing in this game, so you cannot move for a seat in it.")
         game = registry.game(table.record.game_type)
         state = table.record.state
-        now = name_seats(game.status(state), table.names())
         if version is not None and version < table.record.seat_epochs.get(seat, 0):
             await self._refuse_a_repeat(game_id, version, member, action)
             raise StaleMove("That button is from an earlier moment of this game and no longer applies. "
-                            "Now: {now} Here is what you can do now:", game_id, now=now)
+                            "Now: {now} Here is what you can do now:", game_id,
+                            now=name_seats(game.status(state), table.names()))
         if seat not in game.pending(state) and not game.legal(state, seat):
-            raise TableError("It is not your turn. Now: {now}", now=now)
+            raise TableError("It is not your turn. Now: {now}", now=name_seats(game.status(state), table.names()))
         try:
-            told = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
-                                     timeouts={seat: 0} if table.seats[seat].timeouts else None)
+            told, after = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
+                                            timeouts={seat: 0} if table.seats[seat].timeouts else None)
         except StaleMove:
             await self._refuse_a_repeat(game_id, table.record.version, member, action)
             raise
         if self.autoplay_bots:
-            await self.run_bots(game_id)
+            _, after = await self._run_bots(game_id, after)
         # Woken once the bots have answered, the dispatcher posts the move and their
         # replies together, instead of half a turn at a time.
         self._notify()
-        after = await self.table(game_id)
         return Moved(after.record, after.seats, told)
 
     async def _refuse_a_repeat(self, game_id: int, seen: int, member: Member, action: str) -> None:
@@ -141,11 +179,18 @@ class Tables(Seating, Notifications):
 
     async def run_bots(self, game_id: int, limit: int = 10_000) -> int:
         """Let bot seats move while any is pending; returns how many moves they made."""
+        moves, _ = await self._run_bots(game_id, None, limit)
+        return moves
+
+    async def _run_bots(self, game_id: int, table: Table | None,
+                        limit: int = 10_000) -> tuple[int, Table]:
+        """``run_bots`` from ``table`` (the game as just committed; None: read it), also
+        returning the table once the bots are done."""
         kit_ = None
         moves = 0
-        while moves < limit:
-            table = await self.table(game_id)
-            if table.record.status != "running":
+        while True:
+            table = table or await self.table(game_id)
+            if moves >= limit or table.record.status != "running":
                 break
             kit_ = kit_ or registry.kit(table.record.game_type)
             state = table.record.state
@@ -159,13 +204,14 @@ class Tables(Seating, Notifications):
                     break
                 seat, action = found
             try:
-                await self._apply(table, seat, action, user_id=None)
+                _, table = await self._apply(table, seat, action, user_id=None)
             except StaleMove:
-                continue  # a human moved in between; look again
+                table = None  # a human moved in between; look again
+                continue
             moves += 1
         if moves:
             self._notify()
-        return moves
+        return moves, table
 
     @staticmethod
     def _volunteer(table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
@@ -222,10 +268,10 @@ class Tables(Seating, Notifications):
 
     async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None,
                      in_place: bool = False, fired: str | None = None,
-                     timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> str:
-        """Make one move and commit it; returns what it told ``seat`` privately."""
-        kit_ = registry.kit(table.record.game_type)
-        game = kit_.game
+                     timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> tuple[str, Table]:
+        """Make one move and commit it; returns what it told ``seat`` privately, and the
+        table as the move left it."""
+        game = self._rules(table)
         old = table.record.state
         try:
             new, events = play(game, old, seat, action)
@@ -254,7 +300,7 @@ class Tables(Seating, Notifications):
         newly_asked = {s for s, v in epochs.items() if v == version and not (in_place and s == seat)}
         outbox = self._notifications(table, new, events, version, newly_asked,
                                      shown_in_place=seat if in_place else None,
-                                     in_the_open=choice is not None and not choice.private)
+                                     in_the_open=choice is not None and not choice.private, rules=game)
         status = "running"
         result_json = None
         if result is not None:
@@ -262,11 +308,21 @@ class Tables(Seating, Notifications):
             result_json = {"winners": list(result.winners),
                            "scores": {str(k): v for k, v in result.scores.items()},
                            "summary": result.summary}
+            if summarises(game):  # its chart is drawn by the dispatcher, off the move path
+                outbox.append(("summary", {"version": version}))
         await self._commit(table, state=new, epochs=epochs, action=(seat, action, user_id),
                            outbox=outbox, status=status, result=result_json, asked=asked,
                            timers=timers.plan(game, table, new, epochs, asked, now), fired=fired,
                            timeouts=timeouts)
-        return "\n".join(name_seats(e.text, table.names()) for e in events if seat in (e.to or ()))
+        self.moments.keep(table.id, version, new)
+        self._remember(table, game, new)
+        # The game as written, without reading it back: the same record and seats as a read.
+        record = replace(table.record, status=status, state=new, version=version, seat_epochs=epochs,
+                         seat_asked=asked, result=result_json if result_json is not None else table.record.result)
+        seats = [replace(s, timeouts=timeouts[s.seat]) if timeouts and s.seat in timeouts else s
+                 for s in table.seats]
+        told = "\n".join(name_seats(e.text, table.names()) for e in events if seat in (e.to or ()))
+        return told, Table(record, seats)
 
     # -- private views -----------------------------------------------------
 
@@ -290,6 +346,20 @@ class Tables(Seating, Notifications):
         return table, seat, choices, summary
 
     # -- helpers -----------------------------------------------------------
+
+    def _rules(self, table: Table) -> Remembered:
+        """The game's rules, remembering its choices in the state ``table`` holds (those the
+        last move here found, when it made that state). Taken out until the move is
+        committed (``_remember``): a move refused or beaten to it leaves nothing behind."""
+        remembered = self._remembered.pop(table.id, None)
+        if remembered is None:
+            return Remembered(registry.game(table.record.game_type))
+        return remembered.only(table.record.state)
+
+    def _remember(self, table: Table, rules: Remembered, state: dict[str, Any]) -> None:
+        self._remembered[table.id] = rules.only(state)
+        while len(self._remembered) > REMEMBERED_GAMES:
+            self._remembered.popitem(last=False)
 
     async def _running(self, game_id: int) -> Table:
         table = await self.table(game_id)

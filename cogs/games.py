@@ -18,12 +18,14 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot import engine, i18n, notify, registry, timers
+from bot import community, engine, i18n, notify, registry, timers
 from bot.engine import offers
 from bot.engine.language import Words
 from bot.tables import Table, TableError, name_seats
-from bot.text import markdown_name
+from bot.text import markdown_name, plain_name
+from rendering import kit
 
+from .history import HistoryPage, history_page, show_board
 from .interactions import member_of
 from .lobby import (
     LobbyOptions,
@@ -55,6 +57,12 @@ class Games(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.actions = bot.game_interactions
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(HistoryPage)  # type: ignore[attr-defined]  # the history pager
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(HistoryPage)  # type: ignore[attr-defined]
 
     async def _table_here(self, interaction: discord.Interaction) -> Table:
         return await self.bot.tables.table_in_thread(interaction.channel_id)
@@ -248,6 +256,73 @@ class Games(commands.Cog):
                                                                                  "Europe/London", "America/New_York"]
         return [app_commands.Choice(name=z, value=z) for z in found[:25]]
 
+    # -- around the games: statistics, leaderboards, followers (bot/community.py) ---------
+
+    @game.command(name=command_name("stats"),
+                  description=locale_str("Games played and won, by title, and the current streak"))
+    @app_commands.rename(member=command_name("member"))
+    @app_commands.describe(member=locale_str("Whose statistics (default: yours)"))
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        said = host_words(client_language(interaction))
+        who = member or interaction.user
+        everywhere = interaction.guild_id is None  # in a DM: one's own games on every server
+        if everywhere and who.id != interaction.user.id:
+            raise TableError("In a direct message, `/game stats` shows only your own games.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await community.member_stats(self.bot.tables.store, who.id, interaction.guild_id,
+                                             everywhere=everywhere)
+        await interaction.followup.send(embed=stats_embed(said, found, who.display_name, everywhere),
+                                        ephemeral=True)
+
+    @game.command(name=command_name("leaderboard"),
+                  description=locale_str("This server's players by rating, over one game or all of them"))
+    @app_commands.rename(game=command_name("game"))
+    @app_commands.describe(game=locale_str("One game's leaderboard (default: all games together)"))
+    async def leaderboard(self, interaction: discord.Interaction,
+                          game: app_commands.Range[str, 1, 100] | None = None) -> None:
+        said = host_words(client_language(interaction))
+        if interaction.guild_id is None:
+            raise TableError("Leaderboards are kept per server: use `/game leaderboard` in one.")
+        if game is not None and game not in registry.available():
+            raise TableError("“{game}” is not a game I host. Try one of: {offered}.",
+                             game=game, offered=", ".join(registry.available()))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        board = await community.leaderboard(self.bot.tables.store, interaction.guild_id, game)
+        if not board.standings:
+            title = registry.game(game).name if game else None
+            await interaction.followup.send(said.t(
+                "No finished game of {game} on this server yet.", game=title) if title else said.t(
+                "No finished game on this server yet."), ephemeral=True)
+            return
+        await interaction.followup.send(embed=leaderboard_embed(said, board, interaction.user.id), ephemeral=True)
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_games(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=registry.game(gid).name, value=gid) for gid in registry.available()
+                if typed in gid or typed in registry.game(gid).name.lower()][:25]
+
+    @game.command(name=command_name("follow"),
+                  description=locale_str("Get a DM after each turn of this thread's game (for those not playing)"))
+    async def follow(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        reading = self.bot.tables.reader_language(table, client_language(interaction))
+        await community.follow(self.bot.tables.store, table, interaction.user.id, reading)
+        await reply(interaction, words_at(interaction, table).t(
+            "You follow **{game}** #{number} now: after each turn I send you a DM of what happened. "
+            "`/game unfollow` stops it.", game=registry.game(table.record.game_type).name, number=table.id))
+
+    @game.command(name=command_name("unfollow"), description=locale_str("Stop the DMs of a game you follow"))
+    @app_commands.rename(number=command_name("number"))
+    @app_commands.describe(number=locale_str("The game's number, as in its DMs (default: this thread's game)"))
+    async def unfollow(self, interaction: discord.Interaction,
+                       number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        game_id = number if number is not None else (await self._table_here(interaction)).id
+        await community.unfollow(self.bot.tables.store, game_id, interaction.user.id)
+        await reply(interaction, host_words(client_language(interaction)).t(
+            "You no longer follow game #{number}.", number=game_id))
+
     @game.command(name=command_name("rules"), description=locale_str("The rules of this thread's game, or of any game"))
     @app_commands.rename(game=command_name("game"))
     @app_commands.describe(game=locale_str("A game to read about (default: this thread's)"))
@@ -272,12 +347,20 @@ class Games(commands.Cog):
         for chunk in more:
             await interaction.followup.send(chunk, ephemeral=True)
 
-    @game.command(name=command_name("history"), description=locale_str("The latest things that happened in this game"))
+    @game.command(name=command_name("history"),
+                  description=locale_str("Everything that happened in this game, page by page (newest last)"))
     async def history(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
-        lines = await self.bot.tables.store.public_log(table.id, limit=25)
-        text = "\n".join(lines) or words_at(interaction, table).t("Nothing has happened yet.")
-        await reply(interaction, text[-1990:])
+        await interaction.response.defer(ephemeral=True, thinking=True)  # it replays the whole game
+        text, view = await history_page(self.bot, interaction, table, None)
+        await interaction.followup.send(text, **({"view": view} if view else {}), ephemeral=True)
+
+    @game.command(name=command_name("board"),
+                  description=locale_str("The board as it stood after a move (numbered as in /game history)"))
+    @app_commands.rename(move=command_name("move"))
+    @app_commands.describe(move=locale_str("The move's number: 0 is the deal"))
+    async def board(self, interaction: discord.Interaction, move: app_commands.Range[int, 0, 999_999]) -> None:
+        await show_board(self.bot, interaction, await self._table_here(interaction), move)
 
     @game.command(name=command_name("abandon"),
                   description=locale_str("End this thread's game without a result (host or Manage Server)"))
@@ -288,6 +371,65 @@ class Games(commands.Cog):
         await interaction.response.send_message(host_words(table.language).t("This game has been abandoned."))
         await self._refresh_lobby(table)
         self.bot.dispatcher.wake()
+
+
+#: The leaderboard's colour: the kit's gold (rendering/kit.py), as the board pictures use it.
+GOLD = discord.Colour.from_rgb(*kit.GOLD)
+#: How many places a leaderboard shows (the reader's own is added when further down).
+PLACES_SHOWN = 15
+
+
+def stats_embed(said: Words, found: community.MemberStats, name: str, everywhere: bool) -> discord.Embed:
+    """A member's statistics: the totals, their streak, favourite title and rating, then by title."""
+    lines = [said.t("On every server.") if everywhere else said.t("On this server.")]
+    if not found.played:
+        lines.append(said.t("No finished games yet."))
+    lines += [said.tn("**{game}**: {count} game, {won} won", "**{game}**: {count} games, {won} won",
+                      title.played, game=registry.game(title.game_type).name, won=title.won)
+              for title in found.titles[:20]]
+    embed = discord.Embed(title=f"📊 {markdown_name(plain_name(name))}", description="\n".join(lines), colour=GOLD)
+    if not found.played:
+        return embed
+    embed.add_field(name=said.t("Played"), value=said.number(found.played))
+    embed.add_field(name=said.t("Won"), value=said.t("{count} ({share}%)", count=said.number(found.won),
+                                                     share=said.number(round(100 * found.won / found.played))))
+    if found.streak > 0:
+        streak = said.tn("{count} win in a row", "{count} wins in a row", found.streak)
+    else:
+        streak = said.tn("{count} loss in a row", "{count} losses in a row", -found.streak)
+    embed.add_field(name=said.t("Current streak"), value=streak)
+    if found.favourite:
+        embed.add_field(name=said.t("Favourite game"), value=registry.game(found.favourite).name)
+    if found.rating is not None:
+        embed.add_field(name=said.t("Rating"), value=said.t(
+            "{rating} (place {place} of {count})", rating=said.number(round(found.rating.ordinal, 1)),
+            place=found.place, count=found.rated))
+    return embed
+
+
+def leaderboard_embed(said: Words, board: community.Leaderboard, reader: int) -> discord.Embed:
+    """The places, best first, each with its rating, games and wins; how the rating works below."""
+
+    def line(standing: community.Standing) -> str:
+        rating = standing.rating
+        return f"`{standing.place:>2}.` **{markdown_name(standing.name)}** · " + said.tn(
+            "{rating} · {count} game, {wins} won", "{rating} · {count} games, {wins} won", rating.games,
+            rating=said.number(round(rating.ordinal, 1)), wins=rating.wins)
+
+    lines = [line(standing) for standing in board.standings[:PLACES_SHOWN]]
+    own = next((s for s in board.standings[PLACES_SHOWN:] if s.member_id == reader), None)
+    if own is not None:
+        lines += ["…", line(own)]
+    title = registry.game(board.game_type).name if board.game_type else said.t("all games")
+    embed = discord.Embed(title=said.t("🏆 Leaderboard: {game}", game=title), description="\n".join(lines),
+                          colour=GOLD)
+    embed.set_footer(text="\n".join([
+        said.t("Rating: Weng–Lin (openskill), shown as μ − 3σ, the skill you almost surely have; "
+               "it rises with wins over strong players and as your games add up."),
+        said.tn("From {count} finished game on this server; bots play in them but are not ranked.",
+                "From {count} finished games on this server; bots play in them but are not ranked.",
+                board.games)]))
+    return embed
 
 
 def _waiting_line(said: Words, who: str, since: str | None, clock: str | None) -> str:

@@ -8,8 +8,9 @@ its F spaces and the tokens; then the players' standings and the latest events.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from . import kit
 
@@ -44,11 +45,33 @@ def render(view: dict, image: str = "board") -> bytes:
     bottom_top = track_top + 34 + track_rows * (SPACE_H + 8) + 6
     players_h = 44 + 46 * view["players"]
     height = bottom_top + max(players_h, 44 + 26 * 6) + MARGIN
-    img, draw = kit.canvas(WIDTH, height)
+    zones = tuple((zone["id"], zone["name"]) for zone in view["zones"])
+    track = (view["track"]["last_space"], tuple(view["track"]["fortune_spaces"]))
+    img = _backdrop(height, view["players"], zones, track).copy()
+    draw = ImageDraw.Draw(img)
 
     _header(draw, view, names)
     for index, zone in enumerate(view["zones"]):
         _zone(draw, zone, zones_top + index * (ZONE_H + ZONE_GAP))
+    _track(draw, view, track_top)
+    _players(draw, view, names, bottom_top)
+    _log(draw, view, names, bottom_top)
+    return kit.to_png(img)
+
+
+@lru_cache(maxsize=16)
+def _backdrop(height: int, players: int, zones: tuple[tuple[str, str], ...],
+              track: tuple[int, tuple[int, ...]]) -> Image.Image:
+    """What a game's board always shows: the header's panel and title, the zones' frames and
+    names, the boardwalk's spaces, the panels' frames and headings. Drawn once per process
+    (about half of the drawing); every board copies it and draws the game's state on top,
+    in the same order as before, so the pixels are the same."""
+    img, draw = kit.canvas(WIDTH, height)
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=kit.PANEL)
+    kit.draw_text(draw, (MARGIN, 12), "ADVANCE TO BOARDWALK", 30, fill=kit.GOLD, bold=True)
+    zones_top = HEADER_H + 8
+    for index, (zone_id, name) in enumerate(zones):
+        _zone_frame(draw, zone_id, name, zones_top + index * (ZONE_H + ZONE_GAP))
     kit.draw_text(
         draw,
         (WIDTH - MARGIN, zones_top + 4 * (ZONE_H + ZONE_GAP) - 4),
@@ -57,10 +80,18 @@ def render(view: dict, image: str = "board") -> bytes:
         fill=kit.MUTED,
         anchor="ra",
     )
-    _track(draw, view, track_top)
-    _players(draw, view, names, bottom_top)
-    _log(draw, view, names, bottom_top)
-    return kit.to_png(img)
+    last, fortune = track
+    track_top = zones_top + 4 * (ZONE_H + ZONE_GAP) + 24
+    _track_spaces(draw, last, set(fortune), track_top)
+    bottom_top = track_top + 34 + -(-(last + 1) // TRACK_ROW) * (SPACE_H + 8) + 6
+    draw.rounded_rectangle(
+        (MARGIN, bottom_top, MARGIN + 560, bottom_top + 40 + 46 * players), radius=10, fill=kit.PANEL
+    )
+    kit.draw_text(draw, (MARGIN + 14, bottom_top + 10), "PLAYERS", 17, fill=kit.MUTED, bold=True)
+    left, bottom = MARGIN + 580, bottom_top + max(40 + 46 * players, 44 + 26 * 6)
+    draw.rounded_rectangle((left, bottom_top, WIDTH - MARGIN, bottom), radius=10, fill=kit.PANEL)
+    kit.draw_text(draw, (left + 14, bottom_top + 10), "LATEST", 17, fill=kit.MUTED, bold=True)
+    return img
 
 
 def _named(text: str, names: list[str]) -> str:
@@ -76,8 +107,7 @@ def _named(text: str, names: list[str]) -> str:
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
-    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=kit.PANEL)
-    kit.draw_text(draw, (MARGIN, 12), "ADVANCE TO BOARDWALK", 30, fill=kit.GOLD, bold=True)
+    """The status under the title (the panel and title are the backdrop's), and the dice."""
     result = view.get("result")
     if result:
         winners = " & ".join(names[s] for s in result["winners"])
@@ -130,21 +160,31 @@ def _dice(draw: ImageDraw.ImageDraw, roll: dict | None, x: int, y: int) -> None:
 
 
 def _zone(draw: ImageDraw.ImageDraw, zone: dict, top: int) -> None:
+    """A zone's properties, on the frame the backdrop drew."""
     colour = ZONE_COLOURS[zone["id"]]
     ink = CARD_INK if zone["id"] == "yellow" else (250, 250, 250)
+    card_w = (WIDTH - 2 * MARGIN - LABEL_W - 6 * 8) / 5
+    for i, prop in enumerate(zone["properties"]):
+        left = MARGIN + LABEL_W + 8 + i * (card_w + 8)
+        _property(draw, prop, colour, ink, left, top + 8, card_w, ZONE_H - 16)
+
+
+def _zone_frame(draw: ImageDraw.ImageDraw, zone_id: str, name: str, top: int) -> None:
+    colour = ZONE_COLOURS[zone_id]
+    ink = CARD_INK if zone_id == "yellow" else (250, 250, 250)
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + ZONE_H), radius=10, fill=WOOD)
     draw.rounded_rectangle((MARGIN, top, MARGIN + LABEL_W, top + ZONE_H), radius=10, fill=colour)
     kit.draw_text(
         draw,
         (MARGIN + LABEL_W / 2, top + 42),
-        zone["id"].upper(),
+        zone_id.upper(),
         26,
         fill=ink,
         bold=True,
         anchor="mm",
         max_width=LABEL_W - 12,
     )
-    for i, line in enumerate(kit.wrap(zone["name"], LABEL_W - 16, 17, True)[:2]):
+    for i, line in enumerate(kit.wrap(name, LABEL_W - 16, 17, True)[:2]):
         kit.draw_text(
             draw,
             (MARGIN + LABEL_W / 2, top + 80 + i * 22),
@@ -154,10 +194,6 @@ def _zone(draw: ImageDraw.ImageDraw, zone: dict, top: int) -> None:
             bold=True,
             anchor="mm",
         )
-    card_w = (WIDTH - 2 * MARGIN - LABEL_W - 6 * 8) / 5
-    for i, prop in enumerate(zone["properties"]):
-        left = MARGIN + LABEL_W + 8 + i * (card_w + 8)
-        _property(draw, prop, colour, ink, left, top + 8, card_w, ZONE_H - 16)
 
 
 def _property(
@@ -228,8 +264,24 @@ def _name_lines(name: str, width: float) -> tuple[int, list[str]]:
 
 
 def _track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> None:
+    """The tokens, each on its space of the boardwalk the backdrop drew (within its space,
+    so drawn after all of them rather than space by space, the pixels are the same)."""
     last = view["track"]["last_space"]
-    fortune = set(view["track"]["fortune_spaces"])
+    on_space: dict[int, list[int]] = {}
+    for seat_info in view["seats"]:
+        on_space.setdefault(min(seat_info["token"], last), []).append(seat_info["seat"])
+    for space, seats in on_space.items():
+        row, col = divmod(space, TRACK_ROW)
+        x = MARGIN + col * SPACE_W
+        y = top + 34 + row * (SPACE_H + 8)
+        for i, seat in enumerate(seats[:4]):
+            r, c = divmod(i, 2)
+            cx = x + SPACE_W / 2 + (c - 0.5) * 30 if len(seats) > 1 else x + SPACE_W / 2
+            cy = y + 40 + r * 22 if len(seats) > 2 else y + 48
+            kit.player_token(draw, seat, cx, cy, 14 if len(seats) <= 2 else 11)
+
+
+def _track_spaces(draw: ImageDraw.ImageDraw, last: int, fortune: set[int], top: int) -> None:
     kit.draw_text(
         draw,
         (MARGIN, top),
@@ -241,9 +293,6 @@ def _track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> None:
     kit.draw_text(
         draw, (WIDTH - MARGIN, top + 2), "F = bonus Fortune card", 16, fill=kit.GOLD, anchor="ra"
     )
-    on_space: dict[int, list[int]] = {}
-    for seat_info in view["seats"]:
-        on_space.setdefault(min(seat_info["token"], last), []).append(seat_info["seat"])
     for space in range(last + 1):
         row, col = divmod(space, TRACK_ROW)
         x = MARGIN + col * SPACE_W
@@ -273,23 +322,14 @@ def _track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> None:
             kit.draw_text(
                 draw, (x + SPACE_W - 8, y + 6), "END", 13, fill=CARD_INK, bold=True, anchor="ra"
             )
-        seats = on_space.get(space, [])
-        for i, seat in enumerate(seats[:4]):
-            r, c = divmod(i, 2)
-            cx = x + SPACE_W / 2 + (c - 0.5) * 30 if len(seats) > 1 else x + SPACE_W / 2
-            cy = y + 40 + r * 22 if len(seats) > 2 else y + 48
-            kit.player_token(draw, seat, cx, cy, 14 if len(seats) <= 2 else 11)
 
 
 # --- players and log -------------------------------------------------------------------
 
 
 def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) -> None:
+    """A row a seat, in the PLAYERS panel the backdrop drew."""
     width = 560
-    draw.rounded_rectangle(
-        (MARGIN, top, MARGIN + width, top + 40 + 46 * view["players"]), radius=10, fill=kit.PANEL
-    )
-    kit.draw_text(draw, (MARGIN + 14, top + 10), "PLAYERS", 17, fill=kit.MUTED, bold=True)
     winners = set((view.get("result") or {}).get("winners", []))
     for info in view["seats"]:
         seat = info["seat"]
@@ -335,11 +375,10 @@ def _units_bar(draw: ImageDraw.ImageDraw, left: int, start: int, x: int, y: int)
 
 
 def _log(draw: ImageDraw.ImageDraw, view: dict, names: list[str], top: int) -> None:
+    """The latest events that fit, in the LATEST panel the backdrop drew."""
     left = MARGIN + 580
     right = WIDTH - MARGIN
     bottom = top + max(40 + 46 * view["players"], 44 + 26 * 6)
-    draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=kit.PANEL)
-    kit.draw_text(draw, (left + 14, top + 10), "LATEST", 17, fill=kit.MUTED, bold=True)
     lines: list[str] = []
     for entry in reversed(view.get("log", [])):
         wrapped = kit.wrap(_named(entry, names), right - left - 28, 15)

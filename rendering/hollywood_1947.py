@@ -18,10 +18,10 @@ from .kit import (
     canvas,
     draw_text,
     fit_text,
-    font,
     player_token,
     to_png,
     wrap,
+    write,
 )
 
 WIDTH = 1100
@@ -63,8 +63,8 @@ def _symbol(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, symbol: s
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=max(2, int(r / 5)))
         return
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(15, 15, 15), width=2)
-    draw.text((cx, cy), SYMBOL_GLYPH[symbol], font=font(int(r * 1.25), True),
-              fill=(250, 250, 250), anchor="mm")
+    write(draw, (cx, cy), SYMBOL_GLYPH[symbol], int(r * 1.25), fill=(250, 250, 250), bold=True,
+          anchor="mm")
 
 
 def _die(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, star: bool) -> None:
@@ -73,13 +73,13 @@ def _die(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, star: bool)
     draw.rounded_rectangle((x, y, x + size, y + size), radius=size * 0.2, fill=fill,
                            outline=(15, 15, 15), width=2)
     if star:
-        draw.text((x + size / 2, y + size / 2 + 1), "★", font=font(int(size * 0.8), True),
-                  fill=(215, 150, 20), anchor="mm")
+        write(draw, (x + size / 2, y + size / 2 + 1), "★", int(size * 0.8), fill=(215, 150, 20),
+              bold=True, anchor="mm")
 
 
 def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=(110, 80, 20), width=3)
-    draw.text((cx, cy), "D", font=font(int(r * 1.1), True), fill=(90, 60, 10), anchor="mm")
+    write(draw, (cx, cy), "D", int(r * 1.1), fill=(90, 60, 10), bold=True, anchor="mm")
 
 
 def _poster(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int,
@@ -241,7 +241,7 @@ def _seat_name(draw: ImageDraw.ImageDraw, name: str, x: float, mid: float, width
     top = mid - 12 if badges else mid
     text, size = fit_text(name, width, 26, True, min_size=20)
     if not text.endswith("…"):
-        draw.text((x, top), text, font=font(size, True), fill=INK, anchor="lm")
+        write(draw, (x, top), text, size, fill=INK, bold=True, anchor="lm")
         return
     lines = wrap(name, width, 19, True)[:2]
     top = (mid - 22 if badges else mid - 11) - (10 if badges else 0)
@@ -263,7 +263,7 @@ def _job_tile(draw: ImageDraw.ImageDraw, x: float, y: float, job: dict[str, Any]
     draw.rounded_rectangle((x, y, x + width, y + 60), radius=10,
                            fill=(92, 92, 100) if spent else CARD, outline=(15, 15, 15), width=2)
     draw.ellipse((x + 6, y + 8, x + 50, y + 52), fill=(40, 40, 46))
-    draw.text((x + 28, y + 30), str(job["number"]), font=font(26, True), fill=GOLD, anchor="mm")
+    write(draw, (x + 28, y + 30), str(job["number"]), 26, fill=GOLD, bold=True, anchor="mm")
     draw_text(draw, (x + 58, y + 30), job["name"], 22, bold=True,
               fill=(200, 200, 205) if spent else CARD_INK, anchor="lm", max_width=width - 64)
     if spent:

@@ -119,7 +119,9 @@ def _box_name(view: dict[str, Any], box: str) -> str:
 # ------------------------------------------------------------------ board
 
 def _board(view: dict[str, Any]) -> bytes:
-    img, draw = canvas(WIDTH, 2600)  # cropped to what was drawn
+    # Made at its final size: a taller canvas cropped afterwards is two more 2-megapixel
+    # images to allocate and fill, which cost as much as drawing everything on them.
+    img, draw = canvas(WIDTH, _board_height(view))
     deck = "first deck" if view["deck"] == 1 else "second deck"
     subtitle = _final(view) or f"Round {view['round']} of {view['rounds']} · {deck}"
     y = _title_bar(draw, "HOLLYWOOD BOULEVARD", subtitle)
@@ -127,8 +129,16 @@ def _board(view: dict[str, Any]) -> bytes:
     y = _top_sections(draw, view, y + 12)
     y = _amenities(draw, view, y + 14)
     y = _star_tracks(draw, view, y + 14)
-    y = _theatres(draw, view, y + 14)
-    return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+    _theatres(draw, view, y + 14)
+    return to_png(img)
+
+
+def _board_height(view: dict[str, Any]) -> int:
+    """Where the sections ``_board`` stacks end (the reference pictures' sizes check the sums):
+    title bar, round track and top sections, then the amenities, stars and theatres."""
+    fixed = 84 + 12 + 48 + 12 + 300 + 14 + _amenities_height() + 14
+    stars = 40 + sum(_star_group_height(view["board"][group]) for group in ("actors", "directors"))
+    return fixed + stars + 14 + 40 + THEATRE_ROW * view["players"] + PAD
 
 
 def _final(view: dict[str, Any]) -> str | None:
@@ -285,7 +295,12 @@ def _amenities(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
     draw_text(draw, (lx, legend_y + 10), "big token = marker", 18, fill=MUTED)
     draw_text(draw, (lx, legend_y + 36), "small token = chip (×count)", 18, fill=MUTED)
     draw_text(draw, (lx, legend_y + 62), "S / V = SuperScope / VistaVision", 18, fill=MUTED)
-    return top + rows * (cell_h + 10) - 10
+    return y + _amenities_height()
+
+
+def _amenities_height() -> int:
+    """The heading, then rows of three 104-pixel boxes 10 apart."""
+    return 40 + -(-len(AMENITY_ORDER) // 3) * (104 + 10) - 10
 
 
 def _marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float) -> None:
@@ -300,6 +315,7 @@ def _star_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int
     y += 40
     for title, stars in (("Actors & actresses", view["board"]["actors"]),
                          ("Directors", view["board"]["directors"])):
+        group_top = y
         draw_text(draw, (PAD, y), title, 20, fill=MUTED, bold=True)
         y += 30
         cols, cell_w, cell_h = 3, (WIDTH - 2 * PAD - 20) / 3, 42
@@ -323,8 +339,16 @@ def _star_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int
             if len(cubes) > 5:
                 draw_text(draw, (cx - 24 - 5 * 23, sy + cell_h / 2), f"+{len(cubes) - 5}", 17,
                           fill=INK, bold=True, anchor="rm")
-        y += -(-len(stars) // cols) * (cell_h + 6) + 12
+        y = group_top + _star_group_height(stars)
     return y
+
+
+def _star_group_height(stars: list[dict[str, Any]]) -> int:
+    """A group's heading, then rows of three 42-pixel cells 6 apart."""
+    return 30 + -(-len(stars) // 3) * (42 + 6) + 12
+
+
+THEATRE_ROW = 52
 
 
 def _theatres(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
@@ -342,7 +366,7 @@ def _theatres(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         extra = [f"{loans} loan{'s' * (loans > 1)}" if loans else "no loan", f"{view['hand_sizes'][seat]} tips",
                  f"upkeep {_money(view['upkeep'][seat])}"]
         draw_text(draw, (PAD + 620, y + 23), " · ".join(extra), 19, fill=INK, anchor="lm", max_width=430)
-        y += 52
+        y += THEATRE_ROW
     return y
 
 
@@ -425,11 +449,14 @@ def _bids(view: dict[str, Any]) -> bytes:
     reveal = view.get("reveal")
     players = view["players"]
     col_w = (WIDTH - 2 * PAD - 250) / players
-    height = 84 + 90 + 6 * 104 + 70 + 40 * (players + 2) + 40
-    img, draw = canvas(WIDTH, height)
     if not reveal:
+        img, draw = canvas(WIDTH, 200)
         _title_bar(draw, "ADVERTISING", "no screens lowered yet")
-        return to_png(img.crop((0, 0, WIDTH, 200)))
+        return to_png(img)
+    # Made at its final size (heads, a row a box, paid, the agency die, a line a tipped seat)
+    # rather than cropped from a taller canvas: see _board.
+    tipped = sum(1 for names in reveal["tips"] if names)
+    img, draw = canvas(WIDTH, 100 + 78 + 104 * len(reveal["boxes"]) + 60 + 34 + 32 * tipped + PAD)
     _title_bar(draw, "ADVERTISING REVEAL", f"Round {reveal['round']} · $1,000 a pip")
     y = 100
     for seat in range(players):
@@ -476,7 +503,7 @@ def _bids(view: dict[str, Any]) -> bytes:
             draw_text(draw, (PAD + 32, y + 12), "Insider Tips: " + ", ".join(names), 18, fill=INK,
                       anchor="lm", max_width=WIDTH - 2 * PAD - 40)
             y += 32
-    return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+    return to_png(img)
 
 
 def _box_note(view: dict[str, Any], entry: dict[str, Any], agency: bool) -> str:
@@ -518,7 +545,9 @@ def _payout(view: dict[str, Any]) -> bytes:
         img, draw = canvas(WIDTH, 200)
         _title_bar(draw, "PAYOUT", "no payout yet")
         return to_png(img)
-    img, draw = canvas(WIDTH, 4000)  # cropped to what was drawn
+    # Made at its final size rather than cropped from a taller canvas: see _board.
+    blocks = sum(_block_height(_payout_rows(player)) + 12 for player in record["players"])
+    img, draw = canvas(WIDTH, 100 + 40 + blocks + PAD)
     _title_bar(draw, "PAYOUT", f"Round {record['round']} · trending: {_genre_name(view, record['genre'])}")
     y = 100
     draw_text(draw, (PAD, y), "$1,000 a pip · ↻ marks a die rerolled from a 1 · right: pips per line",
@@ -526,17 +555,26 @@ def _payout(view: dict[str, Any]) -> bytes:
     y += 40
     for player in record["players"]:
         y = _payout_block(draw, view, record, player, y) + 12
-    return to_png(img.crop((0, 0, WIDTH, y + PAD)))
+    return to_png(img)
+
+
+def _payout_rows(player: dict[str, Any]) -> list[dict[str, Any]]:
+    """A line of dice a screened film, then the theatre's own if it rolled any."""
+    rows = player["films"] + [{"title": "Theatre", "sources": player["theatre"]["sources"],
+                               "dice": player["theatre"]["dice"]}]
+    return [r for r in rows if r["dice"] or r["title"] != "Theatre"]
+
+
+def _block_height(rows: list[dict[str, Any]]) -> int:
+    return 58 + (sum(_row_height(r) for r in rows) if rows else 50) + 6
 
 
 def _payout_block(draw: ImageDraw.ImageDraw, view: dict[str, Any], record: dict[str, Any],
                   player: dict[str, Any], y: int) -> int:
     seat = player["seat"]
     blockbuster = seat in record["blockbusters"]
-    rows = player["films"] + [{"title": "Theatre", "sources": player["theatre"]["sources"],
-                               "dice": player["theatre"]["dice"]}]
-    rows = [r for r in rows if r["dice"] or r["title"] != "Theatre"]
-    height = 58 + (sum(_row_height(r) for r in rows) if rows else 50) + 6
+    rows = _payout_rows(player)
+    height = _block_height(rows)
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + height), radius=12,
                            fill=(74, 62, 40) if blockbuster else PANEL)
     player_token(draw, seat, PAD + 26, y + 28, 18)

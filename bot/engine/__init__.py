@@ -17,6 +17,7 @@ from .protocol import (
     Result,
     State,
     Subset,
+    Tally,
     View,
     offered,
 )
@@ -24,6 +25,6 @@ from .runner import SEAT_LANGUAGES, deadlines, new_game, play, replay, resolve_o
 
 __all__ = [
     "MAX_ACTION_LENGTH", "MAX_FILLED_ACTION_LENGTH", "SEAT_LANGUAGES", "SYSTEM_SEAT", "Amount", "BadOption",
-    "BotPolicy", "Choice", "Deadline", "EngineRefusal", "Event", "Game", "IllegalMove", "NotOffered", "Option", "Result", "State", "Subset", "View",
+    "BotPolicy", "Choice", "Deadline", "EngineRefusal", "Event", "Game", "IllegalMove", "NotOffered", "Option", "Result", "State", "Subset", "Tally", "View",
     "deadlines", "new_game", "offered", "play", "replay", "resolve_options", "rng_for",
 ]

@@ -235,6 +235,21 @@ class Result:
     summary: str = ""
 
 
+@dataclass(frozen=True)
+class Tally:
+    """What a game counts for each seat at one moment (money, value, points): a point of
+    the chart the host posts when the game ends. Words are the table's ("Property value",
+    "Turn"); amounts are written with ``unit`` where the table's language puts a currency
+    ("$120" in English, "120 $" in Polish), then ``scale`` ("$120M")."""
+
+    label: str                 # what is counted
+    values: tuple[int, ...]    # by seat
+    period: int                # the turn or round the moment belongs to: the chart's x
+    period_label: str          # what a period is called ("Turn", "Round", "Movie")
+    unit: str = ""
+    scale: str = ""
+
+
 class Game(Protocol):
     """What every game module provides (see ``bot/games/<game>/rules.py``).
 
@@ -302,6 +317,15 @@ class Game(Protocol):
     # or single seats (a secret loyalty, who your fellow communists are); the host
     # sends them once, when the game starts. Events to single seats are sent only by
     # games without ``private_summary``: the summary each seat gets at start says it.
+    #
+    # Optional, for the chart and summary the host posts when the game ends (it replays
+    # the log for them, off the move path): ``tally(view, end) -> Tally`` — what the game
+    # counts for each seat at the moment of the public ``view``; ``end`` is the finished
+    # game's public view, for what only the end reveals (a hidden team). And
+    # ``notables(views) -> list[str]`` — one short line of notable figures per seat ("biggest
+    # payout $12,000 · 3 Blockbusters"), from the public views after each move (``views[0]``
+    # the deal, ``views[-1]`` the end), in the table's language. Both read public views
+    # only, so neither can tell a secret the end did not reveal.
 
 
 class BotPolicy(Protocol):

@@ -4,6 +4,16 @@ Every accepted move is one transaction: the new state (only if the version is
 still the one the move was made against), its line in the action log and its
 notifications in the outbox. So a move is either wholly durable or not there,
 and two moves racing on one game cannot both apply.
+
+aiosqlite runs each statement on its worker thread, a round trip of 25–75 µs, more
+than the statement itself costs. So the hot paths (a move's commit, reading a game
+with its seats, marking items sent) run all their statements in one trip
+(``Store._transaction``, ``Store._run``).
+
+The outbox holds what is still to deliver: an item is deleted an hour after it was
+sent (``prune_sent``), and its thread lines are kept in ``thread_lines`` for
+``/game history``. An item carries no picture of the game: the dispatcher draws from
+the state at the item's version (``bot/dispatch.py``).
 """
 from __future__ import annotations
 
@@ -11,17 +21,23 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from ..notify import NotifySettings
+from .community import CommunityStore
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: How long a sent outbox item is kept before ``prune_sent`` deletes it: far beyond Discord's
+#: nonce window (minutes), so ids SQLite reuses after a deletion never make a nonce it remembers.
+SENT_KEPT_SECONDS = 3600.0
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -116,7 +132,39 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-class Store:
+def _seats(rows: Iterable[sqlite3.Row]) -> list[SeatRecord]:
+    return [SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]),
+                       row["timeouts"], row["former_user_id"], row["former_name"]) for row in rows]
+
+
+_SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
+          " FROM seats WHERE game_id = ? ORDER BY seat")
+
+
+def _game_with_seats(db: sqlite3.Connection, game_id: int) -> tuple[GameRecord, list[SeatRecord]] | None:
+    row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    return (_game(row), _seats(db.execute(_SEATS, (game_id,)))) if row else None
+
+
+def _queue(db: sqlite3.Connection, game_id: int, items: Iterable[tuple[str, dict[str, Any]]],
+           now: float) -> None:
+    """Put notifications in the outbox, and the lines they say in the thread in the game's
+    history (``public_log``), which outlives the outbox items."""
+    items = list(items)
+    db.executemany("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                   [(game_id, kind, _dumps(payload), now) for kind, payload in items])
+    db.executemany("INSERT INTO thread_lines (game_id, text) VALUES (?, ?)",
+                   [(game_id, payload["text"]) for kind, payload in items
+                    if kind == "thread" and payload.get("text")])
+
+
+def _lobby_seated(db: sqlite3.Connection, game_id: int, expected: Iterable[SeatRecord]) -> bool:
+    """In a transaction: the game is still a lobby, and seated exactly as ``expected``."""
+    row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    return row is not None and row[0] == "lobby" and _seats(db.execute(_SEATS, (game_id,))) == list(expected)
+
+
+class Store(CommunityStore):
     """One connection per process; transactions are serialised by a lock.
 
     aiosqlite runs every statement on one worker thread, so statements of two
@@ -155,6 +203,28 @@ class Store:
                 raise
             else:
                 await self._db.execute("COMMIT")
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` with the connection on aiosqlite's worker thread: any number of
+        statements for one round trip. ``_execute`` is the queue every aiosqlite method
+        goes through; aiosqlite has no public name for it."""
+        return await self._db._execute(lambda: work(self._db._conn))
+
+    async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction, in one round trip (rolled back if it raises)."""
+
+        def transaction(db: sqlite3.Connection) -> T:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(db)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return result
+
+        async with self._lock:
+            return await self._run(transaction)
 
     # -- schema ---------------------------------------------------------------
 
@@ -196,33 +266,29 @@ class Store:
         cursor = await self._db.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_game(row) for row in await cursor.fetchall()]
 
-    async def seats(self, game_id: int) -> list[SeatRecord]:
-        cursor = await self._db.execute(
-            "SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
-            " FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        )
-        return [
-            SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]),
-                       row["timeouts"], row["former_user_id"], row["former_name"])
-            for row in await cursor.fetchall()
-        ]
+    async def running_game_ids(self) -> list[int]:
+        """The ids of the running games (not their states: a start resumes them one by one)."""
+        return await self._run(lambda db: [row[0] for row in db.execute(
+            "SELECT id FROM games WHERE status = 'running' ORDER BY id")])
 
-    async def actions(self, game_id: int) -> list[tuple[int, str]]:
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        return await self._run(lambda db: _seats(db.execute(_SEATS, (game_id,))))
+
+    async def actions(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
+        """A game's action log as (seat, action); with ``until``, the moves up to that version."""
         cursor = await self._db.execute(
-            "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY move", (game_id,)
+            "SELECT seat, action FROM actions WHERE game_id = ? AND move <= ? ORDER BY move",
+            (game_id, until if until is not None else 2**62),
         )
         return [(row["seat"], row["action"]) for row in await cursor.fetchall()]
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
-        """The latest public lines of a game, oldest first (its thread notes, from the outbox)."""
+        """The latest public lines of a game, oldest first (what its thread was told)."""
         cursor = await self._db.execute(
-            "SELECT payload FROM outbox WHERE game_id = ? AND kind = 'thread' ORDER BY id DESC LIMIT ?",
-            (game_id, limit * 4),
-        )
+            "SELECT text FROM thread_lines WHERE game_id = ? ORDER BY id DESC LIMIT ?", (game_id, limit * 4))
         lines: list[str] = []
         for row in await cursor.fetchall():
-            text = json.loads(row["payload"]).get("text", "")
-            lines = [line for line in text.splitlines() if line] + lines
+            lines = [line for line in row["text"].splitlines() if line] + lines
         return lines[-limit:]
 
     async def unsent(self, now: float | None = None, limit: int = 200) -> list[OutboxItem]:
@@ -281,8 +347,7 @@ class Store:
         never halfway through one (a lobby change replaces every seat; a read in between
         would find the lobby empty or half filled)."""
         async with self._lock:
-            record = await self.game(game_id)
-            return (record, await self.seats(game_id)) if record else None
+            return await self._run(lambda db: _game_with_seats(db, game_id))
 
     async def set_seats(self, game_id: int, seats: Iterable[SeatRecord], *,
                         expected: Iterable[SeatRecord]) -> bool:
@@ -291,8 +356,9 @@ class Store:
 
         Returns False, writing nothing, when the game has started or another change got
         there first: the caller reads the lobby again and works its change out afresh."""
+        expected = list(expected)
         async with self.transaction() as db:
-            if not await self._lobby_seated(game_id, expected):
+            if not await self._run(lambda conn: _lobby_seated(conn, game_id, expected)):
                 return False
             await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await db.executemany(
@@ -315,27 +381,24 @@ class Store:
 
         Returns False, writing nothing, when a join, a leave or another start got there first."""
         now = time.time()
-        async with self.transaction() as db:
-            if not await self._lobby_seated(game_id, seats):
+        seats = list(seats)
+
+        def deal(db: sqlite3.Connection) -> bool:
+            if not _lobby_seated(db, game_id, seats):
                 return False
-            await db.execute(
+            db.execute(
                 "UPDATE games SET status = 'running', state = ?, version = 1, seat_epochs = ?,"
                 " seat_asked = ?, options = COALESCE(?, options), updated_at = ? WHERE id = ?",
                 (_dumps(state), _dumps({str(k): v for k, v in seat_epochs.items()}),
                  _dumps({str(k): v for k, v in seat_asked.items()}),
                  None if options is None else _dumps(options), now, game_id))
-            await db.executemany(
+            db.executemany(
                 "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)",
                 [(game_id, key, due, warn) for key, due, warn in timers])
-            await db.executemany(
-                "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                [(game_id, kind, _dumps(payload), now) for kind, payload in outbox])
-        return True
+            _queue(db, game_id, outbox, now)
+            return True
 
-    async def _lobby_seated(self, game_id: int, expected: Iterable[SeatRecord]) -> bool:
-        """In a transaction: the game is still a lobby, and seated exactly as ``expected``."""
-        row = await (await self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,))).fetchone()
-        return row is not None and row[0] == "lobby" and await self.seats(game_id) == list(expected)
+        return await self._transaction(deal)
 
     async def hand_seat_to_bot(self, game_id: int, seat: int, name: str,
                                note: tuple[str, dict[str, Any]]) -> bool:
@@ -349,14 +412,14 @@ class Store:
     async def _change_seat(self, update: str, values: tuple[Any, ...], game_id: int,
                            note: tuple[str, dict[str, Any]]) -> bool:
         """A seat changing hands in a running game and the table's note of it, together."""
-        async with self.transaction() as db:
-            cursor = await db.execute(update, values)
-            if cursor.rowcount != 1:
+
+        def change(db: sqlite3.Connection) -> bool:
+            if db.execute(update, values).rowcount != 1:
                 return False
-            kind, payload = note
-            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                             (game_id, kind, _dumps(payload), time.time()))
-        return True
+            _queue(db, game_id, [note], time.time())
+            return True
+
+        return await self._transaction(change)
 
     async def set_dm_ok(self, game_id: int, seat: int, ok: bool) -> bool:
         """Record whether a seat's DMs work; True only for the caller that changed it, so
@@ -388,8 +451,11 @@ class Store:
         ``expected_version``: somebody else's move got there first.
         """
         now = time.time()
-        async with self.transaction() as db:
-            cursor = await db.execute(
+        wanted = list(timers) if timers is not None else None
+        outbox = list(outbox)
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
                 "UPDATE games SET status = ?, state = ?, version = version + 1,"
                 " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?,"
                 " seat_asked = COALESCE(?, seat_asked)"
@@ -402,32 +468,29 @@ class Store:
             if cursor.rowcount != 1:
                 return False
             if fired is not None:
-                await db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, fired))
-            if timers is not None:
-                wanted = list(timers)
+                db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, fired))
+            if wanted is not None:
                 keys = [key for key, _, _ in wanted]
                 marks = ",".join("?" for _ in keys)
                 # Held pings are the dispatcher's (quiet hours), not the game's countdowns.
-                await db.execute(f"DELETE FROM timers WHERE game_id = ? AND key NOT LIKE 'quiet:%'"
-                                 f" AND key NOT IN ({marks})", (game_id, *keys))
-                await db.executemany(
+                db.execute(f"DELETE FROM timers WHERE game_id = ? AND key NOT LIKE 'quiet:%'"
+                           f" AND key NOT IN ({marks})", (game_id, *keys))
+                db.executemany(
                     "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (game_id, key) DO NOTHING",
                     [(game_id, key, due, warn) for key, due, warn in wanted])
-            for seat, count in (timeouts or {}).items():
-                await db.execute("UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?",
-                                 (count, game_id, seat))
+            db.executemany("UPDATE seats SET timeouts = ? WHERE game_id = ? AND seat = ?",
+                           [(count, game_id, seat) for seat, count in (timeouts or {}).items()])
             if action is not None:
                 seat, text, user_id = action
-                await db.execute(
+                db.execute(
                     "INSERT INTO actions (game_id, move, seat, action, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, expected_version + 1, seat, text, user_id, now),
                 )
-            await db.executemany(
-                "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                [(game_id, kind, _dumps(payload), now) for kind, payload in outbox],
-            )
-        return True
+            _queue(db, game_id, outbox, now)
+            return True
+
+        return await self._transaction(write)
 
     async def idle_games(self, updated_before: float) -> list[GameRecord]:
         """Running games that have not moved since ``updated_before`` nor been reminded since."""
@@ -439,25 +502,39 @@ class Store:
 
     async def add_reminder(self, game_id: int, version: int, payload: dict[str, Any]) -> bool:
         """Queue a reminder for ``version`` of a game, unless it moved or was reminded already."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
+
+        def remind(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
                 "UPDATE games SET reminded_version = version WHERE id = ? AND version = ? AND reminded_version < ?",
                 (game_id, version, version),
             )
             if cursor.rowcount != 1:
                 return False
-            await db.execute(
-                "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', ?, ?)",
-                (game_id, _dumps(payload), time.time()),
-            )
-        return True
+            _queue(db, game_id, [("thread", payload)], time.time())
+            return True
+
+        return await self._transaction(remind)
 
     async def mark_sent(self, ids: Iterable[int]) -> None:
         ids = list(ids)
         if not ids:
             return
-        async with self.transaction() as db:
-            await db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(time.time(), i) for i in ids])
+        now = time.time()
+        await self._transaction(lambda db: db.executemany(
+            "UPDATE outbox SET sent_at = ? WHERE id = ?", [(now, i) for i in ids]))
+
+    async def prune_sent(self, before: float) -> int:
+        """Delete the items sent before ``before`` (the dispatcher keeps them
+        ``SENT_KEPT_SECONDS``); returns how many went. Parked and unsent items stay, and so
+        do thread items a follower of the game has not been told yet (bot/community.py)."""
+
+        def prune(db: sqlite3.Connection) -> int:
+            followed = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'follows'").fetchone()
+            unread = (" AND NOT (kind = 'thread' AND id > (SELECT COALESCE(MIN(f.told_through), outbox.id)"
+                      " FROM follows AS f WHERE f.game_id = outbox.game_id))") if followed else ""
+            return db.execute(f"DELETE FROM outbox WHERE sent_at < ?{unread}", (before,)).rowcount
+
+        return await self._transaction(prune)
 
     async def mark_failed(self, ids: Iterable[int], *, error: str, next_attempt_at: float) -> None:
         """Count a failed attempt; the items (and their game's later ones) wait till ``next_attempt_at``."""
@@ -524,15 +601,17 @@ class Store:
 
     async def claim_warning(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
         """Give a turn clock's warning once: clear its time and queue it, together."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
+
+        def warn(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
                 "UPDATE timers SET warn_at = NULL WHERE game_id = ? AND key = ? AND warn_at IS NOT NULL",
                 (game_id, key))
             if cursor.rowcount != 1:
                 return False
-            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', ?, ?)",
-                             (game_id, _dumps(payload), time.time()))
-        return True
+            _queue(db, game_id, [("thread", payload)], time.time())
+            return True
+
+        return await self._transaction(warn)
 
     async def drop_timer(self, game_id: int, key: str) -> None:
         """Forget a countdown that no longer applies (its decision was made another way)."""
@@ -594,18 +673,22 @@ class Store:
         mark the outbox items it delivered sent, together: a crash leaves both undone, and
         the items' second delivery finds the same message (by its nonce) or edits it again."""
         now = time.time()
-        async with self.transaction() as db:
-            values = (channel_id, message_id, parts, version, int(live), _dumps(run))
-            if post_id is None:
-                cursor = await db.execute(
+        values = (channel_id, message_id, parts, version, int(live), _dumps(run))
+        sent = list(sent)
+
+        def save(db: sqlite3.Connection) -> int:
+            saved = post_id
+            if saved is None:
+                saved = db.execute(
                     "INSERT INTO posts (channel_id, message_id, parts, version, live, run, game_id, seat,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (*values, game_id, seat, now))
-                post_id = cursor.lastrowid
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (*values, game_id, seat, now)).lastrowid
             else:
-                await db.execute("UPDATE posts SET channel_id = ?, message_id = ?, parts = ?, version = ?,"
-                                 " live = ?, run = ? WHERE id = ?", (*values, post_id))
-            await db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(now, i) for i in sent])
-        return post_id
+                db.execute("UPDATE posts SET channel_id = ?, message_id = ?, parts = ?, version = ?,"
+                           " live = ?, run = ? WHERE id = ?", (*values, saved))
+            db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(now, i) for i in sent])
+            return saved
+
+        return await self._transaction(save)
 
     async def update_posts(self, post_ids: Iterable[int], *, live: bool | None = None,
                            version: int | None = None, run: dict[str, Any] | None = None) -> None:
@@ -674,10 +757,11 @@ class Store:
 
     async def claim_timer(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
         """Fire a countdown that only posts: forget it and queue its post, together, once."""
-        async with self.transaction() as db:
-            cursor = await db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, key))
-            if cursor.rowcount != 1:
+
+        def fire(db: sqlite3.Connection) -> bool:
+            if db.execute("DELETE FROM timers WHERE game_id = ? AND key = ?", (game_id, key)).rowcount != 1:
                 return False
-            await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', ?, ?)",
-                             (game_id, _dumps(payload), time.time()))
-        return True
+            _queue(db, game_id, [("thread", payload)], time.time())
+            return True
+
+        return await self._transaction(fire)

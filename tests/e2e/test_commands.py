@@ -49,8 +49,9 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
         history = await (await bob.slash("game history", channel=thread)).reply()
         assert history.ephemeral
         lines = history.text.splitlines()
-        assert lines[0] == "**Advance to Boardwalk** begins: Alice, Bob, Carol."
-        assert any(line.startswith("**Alice** builds on") for line in lines), lines
+        assert lines[0].startswith("**History of Advance to Boardwalk #") and lines[0].endswith("page 1 of 1")
+        assert lines[1] == "`0` **Advance to Boardwalk** begins: Alice, Bob, Carol."
+        assert any(line.startswith("`1` **Alice** builds on") for line in lines), lines
 
         refusal = await bob.slash("game abandon", channel=thread)
         refused = await refusal.reply()

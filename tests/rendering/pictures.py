@@ -12,6 +12,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageFilter, features
 
 from bot.registry import PACKAGES
+from rendering.kit import reduce_colours
 
 from .snapshots import HERE, game_id, load_view
 
@@ -51,8 +52,9 @@ RAW = b"raw RGB picture "
 
 
 def raw_picture(image: Image.Image) -> bytes:
-    """What the renderers return during these tests instead of a PNG (see conftest.py)."""
-    return RAW + b"%d %d " % image.size + image.convert("RGB").tobytes()
+    """What the renderers return during these tests instead of a PNG (see conftest.py): the
+    picture as its PNG holds it (reduced to the encoder's palette), without the encoding."""
+    return RAW + b"%d %d " % image.size + reduce_colours(image).convert("RGB").tobytes()
 
 
 def as_image(data: bytes) -> Image.Image:
@@ -121,7 +123,10 @@ def assert_not_blank(picture: Image.Image) -> None:
     pixels = picture.width * picture.height
     colours = picture.getcolors(maxcolors=pixels)
     distinct, commonest = len(colours), max(colours)[0] / pixels
-    assert distinct >= 200, f"only {distinct} colours: a blank or near-blank picture"
+    # A picture has at most 256 colours (kit.reduce_colours), antialiasing shades merged: the
+    # sparest real one (Hollywood 1947's premiere) keeps 117; two lines of text and two tokens
+    # on the background keep 73.
+    assert distinct >= 96, f"only {distinct} colours: a blank or near-blank picture"
     assert commonest <= 0.85, f"one colour covers {commonest:.0%} of the picture"
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot.engine import Choice, Event, Option, Result
 
 from . import fortune, moves
+from . import tally as chart
 from .content import Board
 from .estate import owned_count, owned_value
 from .turn import build_options, needs_zone_choice, start_turn, zone_title
@@ -23,6 +24,8 @@ class AdvanceToBoardwalk:
     min_players = 2
     max_players = 4
     options: tuple[Option, ...] = ()
+    # The end-of-game chart's figures and each player's notable ones, from public views.
+    tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
 
     def __init__(self, board: Board):
         self.board = board

@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.engine import SYSTEM_SEAT, Choice, Deadline, Event, IllegalMove, Option, Result
+from bot.engine import SYSTEM_SEAT, Choice, Deadline, Event, IllegalMove, Option, Result, Tally
 from bot.engine.language import LANGUAGES
 
 from . import assign, auction, draft, flow, turn, views
+from . import tally as chart
 from .content import MAX_PLAYERS, MIN_PLAYERS, Content
 from .holdings import owned_value
 from .rules_help import rules_summary
@@ -38,6 +39,13 @@ class Billboard:
 
     def __init__(self, content: Content):
         self.content = content
+
+    # The end-of-game chart's figures and each player's notable ones, from public views.
+    def tally(self, view: dict, end: dict) -> Tally:
+        return chart.tally(self.content, view, end)
+
+    def notables(self, views: list[dict]) -> list[str]:
+        return chart.notables(self.content, views)
 
     def setup(self, players: int, options: dict[str, Any], rng: random.Random) -> dict:
         language = options.get("language", "en")

@@ -7,6 +7,7 @@ from typing import Any
 from bot.engine import Choice, Event, IllegalMove, Option, Result
 
 from . import post, production, rounds
+from . import tally as chart
 from .content import Content
 from .help import RULES_SUMMARY
 from .summary import opening_events, private_summary
@@ -35,6 +36,8 @@ class Hollywood1947:
     min_players = 1
     max_players = 9
     options = OPTIONS
+    # The end-of-game chart's figures and each player's notable ones, from public views.
+    tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
 
     def __init__(self, content: Content):
         self.content = content

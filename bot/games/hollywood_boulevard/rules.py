@@ -11,6 +11,7 @@ from typing import Any
 from bot.engine import Choice, Event, IllegalMove, Option, Result
 
 from . import advertising, flow, payout, picking, placement, summary, views
+from . import tally as chart
 from .content import Content
 from .rules_help import RULES
 from .views import GAME_ID
@@ -26,6 +27,8 @@ class HollywoodBoulevard:
     options = (
         Option("rounds", "Game length in rounds (weeks): 4 quick, 6 average, 8 long.", 6, ROUND_CHOICES),
     )
+    # The end-of-game chart's figures and each player's notable ones, from public views.
+    tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
 
     def __init__(self, content: Content):
         self.content = content

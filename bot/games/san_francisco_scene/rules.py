@@ -9,6 +9,7 @@ from bot.engine import offers as offer_kit
 
 from . import choices, deals, estate, flow
 from . import money as cash
+from . import tally as chart
 from .common import FUND, Move, live_seats, money, seat_name
 from .content import GROUPS, Board
 from .help import RULES
@@ -38,6 +39,8 @@ class SanFranciscoScene:
     min_players = 2
     max_players = 6
     options = OPTIONS
+    # The end-of-game chart's figures and each player's notable ones, from public views.
+    tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
 
     def __init__(self, board: Board):
         self.board = board

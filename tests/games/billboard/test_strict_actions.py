@@ -4,6 +4,7 @@ IllegalMove that leaves the state as it was. The engine also refuses moves legal
 offer; this is the game's own second line of defence."""
 from __future__ import annotations
 
+import copy
 from functools import cache
 
 import pytest
@@ -75,7 +76,7 @@ def offering() -> dict:
 
 @cache
 def assigning() -> dict:
-    state = turn()
+    state = copy.deepcopy(turn())  # turn() is shared by the other states: never change it
     state["phase"], state["assign_queue"] = "assign", [0, 1, 2]
     return state
 

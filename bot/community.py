@@ -1,0 +1,207 @@
+"""What surrounds the games: members' statistics, a server's leaderboards, and followers.
+
+Statistics and leaderboards are read from finished games only (an abandoned game counts for
+nobody), per server; ratings are replayed from those games in the order they finished
+(``bot/rating.py``). A member who follows a game they do not play gets a DM when a new turn is
+posted in its thread, saying what happened there since their last one: the thread's public
+lines and where the game stands, never anything private. Those DMs go through the outbox
+(kind ``follow``), queued by the dispatcher as it posts the turn, so at most one goes a turn.
+
+Plain results here; ``cogs/games.py`` words and lays them out.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from . import registry
+from .i18n import HOST, words
+from .rating import Finish, Rating, places, ranked, rate
+from .store import Store
+from .store.community import ALREADY_FOLLOWING, TOO_MANY, FinishedGame, Follower
+from .table import Table, TableError
+
+#: How many games that have not ended one member may follow at once.
+MOST_FOLLOWED = 10
+#: How much of what happened a follower's DM repeats (the newest lines); the thread has it all.
+SUMMARY_CHARS = 1500
+
+
+# -- statistics -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TitleRecord:
+    game_type: str
+    played: int
+    won: int
+
+
+@dataclass(frozen=True)
+class MemberStats:
+    """A member's record over the finished games counted (one server's, or every server's)."""
+
+    member_id: int
+    name: str | None            # as their latest game knew them; None if they played none
+    played: int
+    won: int
+    titles: list[TitleRecord]   # most played first (then most recently played)
+    favourite: str | None       # the title they play most
+    streak: int                 # the latest games won in a row (> 0) or lost in a row (< 0)
+    rating: Rating | None  # on the server's overall leaderboard, if there
+    place: int | None           # their place on it (1 is first)
+    rated: int                  # how many members that leaderboard ranks
+
+
+def won(game: FinishedGame, seat: int) -> bool:
+    """A shared win is a win for each winner."""
+    return seat in game.winners
+
+
+def _seat_of(game: FinishedGame, member_id: int) -> int | None:
+    return next((s.seat for s in game.seats if s.member_id == member_id), None)
+
+
+async def member_stats(store: Store, member_id: int, guild_id: int | None, *,
+                       everywhere: bool = False) -> MemberStats:
+    """A member's statistics on one server (or, ``everywhere``, on all of them)."""
+    games = await store.finished_games(guild_id, everywhere=everywhere)
+    theirs = [(game, seat) for game in games if (seat := _seat_of(game, member_id)) is not None]
+    played = Counter(game.game_type for game, _ in theirs)
+    wins = Counter(game.game_type for game, seat in theirs if won(game, seat))
+    latest = {game.game_type: n for n, (game, _) in enumerate(theirs)}
+    order = sorted(played, key=lambda title: (-played[title], -latest[title], title))
+    titles = [TitleRecord(title, played[title], wins[title]) for title in order]
+    streak = 0
+    for game, seat in reversed(theirs):
+        step = 1 if won(game, seat) else -1
+        if streak and (streak > 0) != (step > 0):
+            break
+        streak += step
+    name = None
+    if theirs:
+        game, seat = theirs[-1]
+        name = game.seats[seat].name
+    board = [] if everywhere else await asyncio.to_thread(_ranked, games)
+    mine = next(((place, rated) for place, (player, rated) in enumerate(board, 1) if player == member_id),
+                None)
+    return MemberStats(member_id, name, len(theirs), sum(wins.values()), titles,
+                       order[0] if order else None, streak,
+                       mine[1] if mine else None, mine[0] if mine else None, len(board))
+
+
+# -- leaderboards ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    member_id: int
+    name: str
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    game_type: str | None    # None: every title together
+    games: int               # finished games counted
+    standings: list[Standing]  # every rated member, best first
+
+
+def finish_of(game: FinishedGame) -> Finish:
+    """A finished game as the rating sees it: members by id, bots unrated; places from the
+    winners, then the scores where the game gives numbers."""
+    return Finish(tuple(seat.member_id for seat in game.seats),
+                         places(len(game.seats), game.winners, game.scores))
+
+
+def _ranked(games: list[FinishedGame]) -> list[tuple[int, Rating]]:
+    return [(int(player), value) for player, value in ranked(rate(map(finish_of, games)))]
+
+
+async def leaderboard(store: Store, guild_id: int, game_type: str | None = None) -> Leaderboard:
+    """A server's members by rating, over one title's finished games or all of them. Bots play
+    in the games the ratings come from, but are not ranked."""
+    games = await store.finished_games(guild_id, game_type=game_type)
+    # Many games make for a few hundred milliseconds of arithmetic: off the event loop.
+    board = await asyncio.to_thread(_ranked, games)
+    names: dict[int, str] = {}
+    for game in games:  # the name each member's latest game knew them by
+        for seat in game.seats:
+            if seat.member_id is not None:
+                names[seat.member_id] = seat.name
+    return Leaderboard(game_type, len(games), [
+        Standing(place, member, names.get(member, str(member)), value)
+        for place, (member, value) in enumerate(board, 1)])
+
+
+# -- followers ------------------------------------------------------------------------
+
+async def follow(store: Store, table: Table, user_id: int, language: str) -> None:
+    """Follow ``table``'s game by DM, or a sentence saying why not."""
+    if table.seat_of(user_id) is not None:
+        raise TableError("You play in this game, so what happens in it reaches you already.")
+    if table.record.status == "finished":
+        raise TableError("This game is over, so there is nothing left to follow.")
+    if table.record.status == "abandoned":
+        raise TableError("This game was abandoned, so there is nothing left to follow.")
+    outcome = await store.follow_game(table.id, user_id, language, most=MOST_FOLLOWED)
+    if outcome == ALREADY_FOLLOWING:
+        raise TableError("You follow this game already; `/game unfollow` stops it.")
+    if outcome == TOO_MANY:
+        raise TableError.counted(
+            "You follow {count} game already, as many as one may; `/game unfollow` one first.",
+            "You follow {count} games already, as many as one may; `/game unfollow` one first.",
+            MOST_FOLLOWED)
+
+
+async def unfollow(store: Store, game_id: int, user_id: int) -> None:
+    if not await store.unfollow_game(game_id, user_id):
+        raise TableError("You do not follow game #{number}.", number=game_id)
+
+
+async def tell_followers(store: Store, table: Table, through: int, *, moved: bool) -> int:
+    """Queue a DM for each follower of the game whose DMs have not yet covered its thread
+    items up to ``through`` (the newest of a post just made), when that post begins a turn
+    (``moved``: it shows a move, not a reminder) or ends the game. Returns how many."""
+    ended = table.record.status in ("finished", "abandoned")
+    last = ended and await store.last_thread_item(table.id) == through
+    if not (moved or last):
+        return 0
+    followers = await store.followers_behind(table.id, through)
+    if not (followers or last):
+        return 0
+    items = await store.thread_items(table.id, min((f.told_through for f in followers), default=through),
+                                     through)
+    dms = [(follower, follow_dm(table, [payload for number, payload in items if number > follower.told_through],
+                                follower, last=last))
+           for follower in followers]
+    return await store.add_follow_dms(table.id, through, dms, last=last)
+
+
+def follow_dm(table: Table, news: list[dict[str, Any]], follower: Follower, *, last: bool) -> dict[str, Any]:
+    """A follower's DM (an outbox payload): the game, the thread's lines since their last DM
+    (the newest, if many), and where the game stands, or how it ended."""
+    said = words(HOST, follower.language)
+    game = registry.game(table.record.game_type)
+    lines = [line for payload in news for line in payload.get("text", "").splitlines() if line.strip()]
+    kept: list[str] = []
+    for line in reversed(lines):
+        if sum(len(k) + 1 for k in kept) + len(line) > SUMMARY_CHARS:
+            break
+        kept.insert(0, line)
+    if len(kept) < len(lines):
+        kept.insert(0, said.tn("… ({count} earlier line in the thread)", "… ({count} earlier lines in the thread)",
+                               len(lines) - len(kept)))
+    text = [said.t("**{game}** #{number}:", game=game.name, number=table.id), *kept]
+    latest = next((payload for payload in reversed(news) if "status" in payload), {})
+    result = latest.get("result")
+    if result and result not in "\n".join(kept):
+        text.append(f"🏆 {result}")
+    elif latest.get("status") and not last:
+        text.append(f"-# {latest['status']}")
+    if last:
+        text.append(said.t("The game has ended, so you follow it no more."))
+    return {"user_id": follower.user_id, "language": follower.language,
+            "version": max((payload.get("version", 0) for payload in news), default=table.record.version),
+            "text": "\n".join(text)}

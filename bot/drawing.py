@@ -1,0 +1,210 @@
+"""Pictures drawn in worker processes, so that drawing never holds up a move.
+
+Drawing a board is pure Python and Pillow for 15-60 ms at a stretch. In a thread it holds
+the interpreter lock most of that time, and every move being handled on the event loop
+waits behind it (a move's p99 was 4.6 times worse while boards were drawn). A worker
+process has an interpreter of its own.
+
+A job is a function that can be found by name (``"rendering.billboard:render"``, or a
+module-level function, which is named by its module and qualified name) and picklable
+arguments; it returns bytes. Anything else, such as a lambda or a toy game's renderer made
+inside a test, is drawn in a thread as before.
+
+Workers are started by ``forkserver`` (``spawn`` where there is none), never forked from
+this process: it runs an event loop, aiosqlite's thread and discord.py's, and a fork copies
+their locks mid-use. The fork server imports the renderers once, and every worker forked
+from it starts with them loaded. Workers run at a lower priority, so on a small machine the
+moves (and the dispatcher) still get the CPU first and the drawing takes what is left.
+
+If the pool cannot start (no semaphores in a sandbox, no processes allowed) or keeps
+breaking, pictures are drawn in a thread: slower moves, but every post still has its board.
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import cache
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: How often a worker checks that the process that made it is still there.
+ORPHAN_CHECK_SECONDS = 1.0
+
+#: A job: ``"module:function"``, or a function that can be found by those names.
+Job = str | Callable[..., bytes]
+
+#: What the workers import before their first job (each renderer; the kit loads Pillow).
+PRELOAD = ("rendering.kit",)
+#: How much lower than the bot's the workers' scheduling priority is (Unix ``nice``).
+NICENESS = 10
+#: A pool that broke (a worker killed, out of memory say) is started again this many times
+#: before the pictures go back to a thread for good.
+MAX_RESTARTS = 3
+
+
+def job_name(job: Job) -> str | None:
+    """``module:qualname`` when a worker process can import the job by that name, else None."""
+    if isinstance(job, str):
+        return job
+    module, qualname = getattr(job, "__module__", None), getattr(job, "__qualname__", "")
+    if not module or module == "__main__" or "<" in qualname:
+        return None  # a lambda, a closure, or a script a worker cannot import
+    try:
+        found = _resolve(f"{module}:{qualname}")
+    except (ImportError, AttributeError):
+        return None
+    return f"{module}:{qualname}" if found is job else None
+
+
+@cache
+def _resolve(name: str) -> Callable[..., bytes]:
+    module, _, qualname = name.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def run_job(name: str, args: tuple[Any, ...]) -> bytes:
+    """In a worker: draw one picture."""
+    return _resolve(name)(*args)
+
+
+def _start_worker(modules: tuple[str, ...]) -> None:
+    # A worker outlives a bot that is killed (SIGKILL: no shutdown), and would keep the bot's
+    # output pipes open, so whoever reads them never sees them end. So it lets go of them
+    # (a job's errors come back through its future, not its output) and leaves once its
+    # parent has gone.
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    for stream in (1, 2):
+        os.dup2(quiet, stream)
+    os.close(quiet)
+    threading.Thread(target=_leave_when_orphaned, args=(os.getppid(),), daemon=True).start()
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICENESS)
+        except OSError:  # not allowed here: same priority, still off the event loop
+            pass
+    for module in modules:
+        importlib.import_module(module)
+
+
+def _leave_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _warm() -> bytes:
+    return b""
+
+
+def renderer_modules() -> tuple[str, ...]:
+    """Every hosted title's renderer, for the workers to import once."""
+    from . import registry
+
+    return PRELOAD + tuple(f"rendering.{package}" for package in registry.PACKAGES.values())
+
+
+def start_method() -> str:
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+class Drawing:
+    """Draws pictures for the event loop: in a pool of worker processes once ``start``
+    has made one, otherwise (or if the pool fails) in a thread."""
+
+    def __init__(self) -> None:
+        self._pool: Executor | None = None
+        self._workers = 0
+        self._modules: tuple[str, ...] = ()
+        self._restarts = 0
+
+    @classmethod
+    def in_thread(cls) -> Drawing:
+        return cls()
+
+    @classmethod
+    def start(cls, workers: int | None = None, modules: Iterable[str] | None = None) -> Drawing:
+        """A pool of ``workers`` processes (one per CPU unless told), each importing
+        ``modules`` (every renderer unless told) as it starts. Workers start on the first
+        jobs (``warm`` starts them all at once); a pool that cannot even be made draws in a
+        thread."""
+        drawing = cls()
+        drawing._workers = workers or os.cpu_count() or 1
+        drawing._modules = tuple(renderer_modules() if modules is None else modules)
+        drawing._pool = drawing._new_pool()
+        return drawing
+
+    @property
+    def in_processes(self) -> bool:
+        return self._pool is not None
+
+    def _new_pool(self) -> Executor | None:
+        method = start_method()
+        try:
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":
+                # Imported once by the fork server; every worker forked from it has them.
+                context.set_forkserver_preload(list(self._modules))
+            return ProcessPoolExecutor(self._workers, mp_context=context, initializer=_start_worker,
+                                       initargs=(self._modules,))
+        except (OSError, ImportError, ValueError) as error:
+            log.warning("pictures are drawn in a thread: no process pool (%s)", error)
+            return None
+
+    async def warm(self) -> bool:
+        """Start every worker now rather than on the first posts; whether the pool works
+        (if not, pictures are drawn in a thread from now on)."""
+        if self._pool is None:
+            return False
+        await asyncio.gather(*(self.draw(f"{__name__}:_warm") for _ in range(self._workers)))
+        return self._pool is not None
+
+    async def draw(self, job: Job, *args: Any) -> bytes:
+        """Run ``job(*args)``, off the event loop; its exceptions are raised here."""
+        name = job_name(job)
+        pool = self._pool
+        if pool is not None and name is not None:
+            try:
+                future = pool.submit(run_job, name, args)
+            except (OSError, RuntimeError) as error:  # no worker could start; or shut down
+                self._failed(pool, error)
+            else:
+                try:
+                    return await asyncio.wrap_future(future)
+                except BrokenProcessPool as error:  # a worker died; the job's own errors pass
+                    self._failed(pool, error)
+        function = _resolve(name) if name is not None else job
+        assert callable(function)
+        return await asyncio.to_thread(function, *args)
+
+    def _failed(self, broken: Executor, error: BaseException) -> None:
+        """The pool failed: start another, unless it keeps failing (or is being closed)."""
+        if self._pool is not broken:
+            return  # already replaced by another job that met the same failure, or closed
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._restarts += 1
+        if self._restarts > MAX_RESTARTS:
+            log.error("pictures are drawn in a thread from now on: the pool failed %d times (%s)",
+                      self._restarts, error)
+            self._pool = None
+            return
+        log.warning("the drawing pool failed (%s); starting another", error)
+        self._pool = self._new_pool()
+
+    async def close(self) -> None:
+        """Stop the workers; a picture being drawn is given up (its post is retried at the
+        next start, from the outbox)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

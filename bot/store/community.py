@@ -1,0 +1,179 @@
+"""The store's side of statistics, leaderboards and followers (see V11__community.sql).
+
+A mixin of ``Store``: it uses the store's connection and transactions. Whose a seat is: the
+member holding it when the game ended, or, for a seat a bot took over, the member who held it
+before (leaving a game does not take a loss off the record).
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import asyncio
+
+    import aiosqlite
+
+
+@dataclass(frozen=True)
+class FinishedSeat:
+    seat: int
+    member_id: int | None  # None: a bot played it from the start
+    name: str              # as the game knew the member (or the bot)
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game with its result, as statistics read it."""
+
+    id: int
+    game_type: str
+    guild_id: int | None
+    finished_at: float
+    seats: tuple[FinishedSeat, ...]
+    winners: tuple[int, ...]
+    scores: dict[int, Any]
+
+
+@dataclass(frozen=True)
+class Follower:
+    user_id: int
+    language: str
+    told_through: int  # the game's last thread item their DMs have covered
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+#: What ``follow_game`` did.
+FOLLOWING, ALREADY_FOLLOWING, TOO_MANY = "following", "already", "too many"
+
+
+class CommunityStore:
+    """Finished games by server and title, and members following games (a mixin of ``Store``)."""
+
+    # The Store's own:
+    _db: aiosqlite.Connection
+    _lock: asyncio.Lock
+    transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
+
+    # -- finished games --------------------------------------------------------
+
+    async def finished_games(self, guild_id: int | None = None, *, everywhere: bool = False,
+                             game_type: str | None = None) -> list[FinishedGame]:
+        """A server's finished games (every server's with ``everywhere``), of one title if
+        given, in the order they finished. Abandoned games never finish, so they are not here."""
+        where = ["g.status = 'finished'"]
+        values: list[Any] = []
+        if not everywhere:
+            where.append("g.guild_id IS ?")
+            values.append(guild_id)
+        if game_type is not None:
+            where.append("g.game_type = ?")
+            values.append(game_type)
+        condition = " AND ".join(where)
+        async with self._lock:  # the games and their seats as of one moment
+            games = await (await self._db.execute(
+                "SELECT g.id, g.game_type, g.guild_id, g.result, f.finished_at FROM finishes f"
+                f" JOIN games g ON g.id = f.game_id WHERE {condition} ORDER BY f.seq", values)).fetchall()
+            seats = await (await self._db.execute(
+                "SELECT s.game_id, s.seat, s.user_id, s.former_user_id, s.name, s.former_name"
+                f" FROM seats s JOIN games g ON g.id = s.game_id WHERE {condition}"
+                " ORDER BY s.game_id, s.seat", values)).fetchall()
+        by_game: dict[int, list[FinishedSeat]] = {}
+        for row in seats:
+            member = row["user_id"] if row["user_id"] is not None else row["former_user_id"]
+            name = row["former_name"] if row["user_id"] is None and row["former_name"] else row["name"]
+            by_game.setdefault(row["game_id"], []).append(FinishedSeat(row["seat"], member, name))
+        found = []
+        for row in games:
+            result = json.loads(row["result"]) if row["result"] else {}
+            found.append(FinishedGame(
+                row["id"], row["game_type"], row["guild_id"], row["finished_at"],
+                tuple(by_game.get(row["id"], ())), tuple(result.get("winners", ())),
+                {int(seat): score for seat, score in (result.get("scores") or {}).items()}))
+        return found
+
+    # -- followers ---------------------------------------------------------------
+
+    async def follow_game(self, game_id: int, user_id: int, language: str, *, most: int) -> str:
+        """Follow a game: FOLLOWING, or ALREADY_FOLLOWING, or TOO_MANY when the member already
+        follows ``most`` games that have not ended. Their first DM tells what happens from now."""
+        async with self.transaction() as db:
+            if await (await db.execute("SELECT 1 FROM follows WHERE game_id = ? AND user_id = ?",
+                                       (game_id, user_id))).fetchone():
+                return ALREADY_FOLLOWING
+            row = await (await db.execute(
+                "SELECT COUNT(*) FROM follows f JOIN games g ON g.id = f.game_id"
+                " WHERE f.user_id = ? AND g.status IN ('lobby', 'running')", (user_id,))).fetchone()
+            if row[0] >= most:
+                return TOO_MANY
+            await db.execute(
+                "INSERT INTO follows (game_id, user_id, language, told_through, created_at)"
+                " VALUES (?, ?, ?, (SELECT COALESCE(MAX(id), 0) FROM outbox"
+                "  WHERE game_id = ? AND kind = 'thread'), ?)",
+                (game_id, user_id, language, game_id, time.time()))
+        return FOLLOWING
+
+    async def unfollow_game(self, game_id: int, user_id: int) -> bool:
+        """Stop following; False when the member did not follow the game."""
+        async with self.transaction() as db:
+            cursor = await db.execute("DELETE FROM follows WHERE game_id = ? AND user_id = ?",
+                                      (game_id, user_id))
+            return cursor.rowcount == 1
+
+    async def followed_games(self, user_id: int) -> list[int]:
+        """The games a member follows that have not ended, oldest first."""
+        cursor = await self._db.execute(
+            "SELECT f.game_id FROM follows f JOIN games g ON g.id = f.game_id"
+            " WHERE f.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY f.game_id", (user_id,))
+        return [row[0] for row in await cursor.fetchall()]
+
+    async def followers_behind(self, game_id: int, through: int) -> list[Follower]:
+        """The game's followers whose DMs have not covered its thread items up to ``through``,
+        leaving out any who now hold a seat in it (a player hears from the game anyway)."""
+        cursor = await self._db.execute(
+            "SELECT f.user_id, f.language, f.told_through FROM follows f WHERE f.game_id = ?"
+            " AND f.told_through < ? AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = f.game_id"
+            " AND s.user_id = f.user_id) ORDER BY f.user_id", (game_id, through))
+        return [Follower(row["user_id"], row["language"], row["told_through"])
+                for row in await cursor.fetchall()]
+
+    async def thread_items(self, game_id: int, after: int, through: int) -> list[tuple[int, dict[str, Any]]]:
+        """The game's thread items after outbox id ``after`` up to ``through``: (id, payload)."""
+        cursor = await self._db.execute(
+            "SELECT id, payload FROM outbox WHERE game_id = ? AND kind = 'thread' AND id > ? AND id <= ?"
+            " ORDER BY id", (game_id, after, through))
+        return [(row["id"], json.loads(row["payload"])) for row in await cursor.fetchall()]
+
+    async def last_thread_item(self, game_id: int) -> int:
+        row = await (await self._db.execute(
+            "SELECT COALESCE(MAX(id), 0) FROM outbox WHERE game_id = ? AND kind = 'thread'",
+            (game_id,))).fetchone()
+        return row[0]
+
+    async def add_follow_dms(self, game_id: int, through: int,
+                             dms: Iterable[tuple[Follower, dict[str, Any]]], *, last: bool) -> int:
+        """Queue followers' DMs covering the game's thread items up to ``through``, each only if
+        no other delivery covered them first; ``last``: the game has ended, so it is followed
+        no more. Returns how many were queued."""
+        queued = 0
+        now = time.time()
+        async with self.transaction() as db:
+            for follower, payload in dms:
+                cursor = await db.execute(
+                    "UPDATE follows SET told_through = ? WHERE game_id = ? AND user_id = ? AND told_through = ?",
+                    (through, game_id, follower.user_id, follower.told_through))
+                if cursor.rowcount == 1:
+                    await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'follow', ?, ?)",
+                                     (game_id, _dumps(payload), now))
+                    queued += 1
+            if last:
+                await db.execute("DELETE FROM follows WHERE game_id = ?", (game_id,))
+        return queued
+

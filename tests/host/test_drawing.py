@@ -1,0 +1,178 @@
+"""Pictures are drawn in worker processes (bot/drawing.py): every title's board comes back as
+the same PNG drawn in this process; a job's own error reaches the caller; a dead worker, a
+pool that cannot start or a job no worker can import falls back to a thread; closing stops
+the workers. And the dispatcher delivers several games at once, each in its own order.
+
+One small pool serves the whole module: a worker starts in about half a second."""
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from bot import drawing as drawing_module
+from bot import registry
+from bot.dispatch import Dispatcher
+from bot.drawing import Drawing, job_name
+from bot.store import Store
+from bot.tables import Member, Tables
+from tests.toy_game import GAME_ID
+
+VIEWS = Path(__file__).resolve().parents[1] / "rendering" / "views"
+ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
+
+
+def worker_pid() -> bytes:
+    return str(os.getpid()).encode()
+
+
+def refuse(reason: str) -> bytes:
+    raise ValueError(reason)
+
+
+def die_in_a_worker() -> bytes:
+    """Kills the worker process it runs in; in this process (the thread fallback) it answers."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(3)
+    return b"drawn in a thread"
+
+
+class Holder:
+    @staticmethod
+    def nested() -> bytes:
+        return b"found by its qualified name"
+
+
+@pytest.fixture(scope="module")
+def pool():
+    drawing = Drawing.start(workers=1, modules=("rendering.kit",))
+    assert drawing.in_processes
+    yield drawing
+    asyncio.run(drawing.close())
+
+
+def test_jobs_are_named_where_a_worker_can_import_them():
+    assert job_name(worker_pid) == f"{__name__}:worker_pid"
+    assert job_name(Holder.nested) == f"{__name__}:Holder.nested"
+    assert job_name("rendering.billboard:render") == "rendering.billboard:render"
+    assert job_name(registry.kit("billboard").render) == "rendering.billboard:render"
+    assert job_name(lambda: b"") is None
+
+    def local() -> bytes:
+        return b""
+
+    assert job_name(local) is None
+
+
+async def test_every_title_draws_the_same_board_in_a_worker(pool):
+    for game_id, package in registry.PACKAGES.items():
+        fixture = next(p for p in sorted(VIEWS.glob(f"{game_id}/*.json")))
+        view = json.loads(fixture.read_text(encoding="utf-8"))
+        render = registry.kit(game_id).render
+        image = "table" if package == "hollywood_1947" else "board"
+        drawn = await pool.draw(render, view, image)
+        assert drawn[:8] == b"\x89PNG\r\n\x1a\n", game_id
+        assert drawn == render(view, image), f"{game_id}: the worker drew another picture"
+    assert int(await pool.draw(worker_pid)) != os.getpid(), "drawn in another process"
+
+
+async def test_a_jobs_own_error_reaches_the_caller_and_the_pool_goes_on(pool):
+    with pytest.raises(ValueError, match="no room on the board"):
+        await pool.draw(refuse, "no room on the board")
+    assert await pool.draw(Holder.nested) == b"found by its qualified name"
+    assert pool.in_processes
+
+
+async def test_a_job_no_worker_can_import_is_drawn_in_a_thread(pool):
+    marker = b"a closure"
+    assert await pool.draw(lambda: marker) == marker
+
+
+async def test_a_dead_worker_is_replaced_and_its_picture_drawn_in_a_thread():
+    drawing = Drawing.start(workers=1, modules=())
+    try:
+        before = int(await drawing.draw(worker_pid))
+        assert await drawing.draw(die_in_a_worker) == b"drawn in a thread"
+        assert drawing.in_processes, "a new pool took over"
+        assert int(await drawing.draw(worker_pid)) not in (before, os.getpid())
+    finally:
+        await drawing.close()
+
+
+async def test_a_pool_that_cannot_start_draws_in_a_thread(monkeypatch, caplog):
+    def no_semaphores(*args, **kwargs):
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(drawing_module, "ProcessPoolExecutor", no_semaphores)
+    drawing = Drawing.start(workers=2)
+    assert not drawing.in_processes
+    assert "drawn in a thread" in caplog.text
+    assert not await drawing.warm()
+    assert int(await drawing.draw(worker_pid)) == os.getpid()
+    await drawing.close()
+
+
+async def test_closing_stops_the_workers():
+    drawing = Drawing.start(workers=1, modules=())
+    assert await drawing.warm()
+    pid = int(await drawing.draw(worker_pid))
+    await drawing.close()
+    assert not drawing.in_processes
+    for _ in range(100):  # a worker is reaped by the fork server, just after it exits
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        await asyncio.sleep(0.01)
+    else:
+        pytest.fail(f"worker {pid} still running after close")
+    assert int(await drawing.draw(worker_pid)) == os.getpid(), "after closing, in a thread"
+
+
+class SlowDiscord:
+    """Every post takes a while to arrive; records how many were on their way at once."""
+
+    def __init__(self) -> None:
+        self.on_the_way = 0
+        self.most_at_once = 0
+        self.posts: list[tuple[int, int]] = []  # (game id, version), in order of arrival
+
+    async def post(self, table, message):
+        self.on_the_way += 1
+        self.most_at_once = max(self.most_at_once, self.on_the_way)
+        await asyncio.sleep(0.02)
+        self.on_the_way -= 1
+        self.posts.append((table.id, message.version))
+
+    async def send_private(self, table, seat, message):
+        return True
+
+    async def notice(self, table, text):
+        pass
+
+
+async def test_several_games_are_delivered_at_once_each_in_its_order(tmp_path):
+    store = await Store.open(tmp_path / "games.sqlite")
+    try:
+        tables, discord_ = Tables(store), SlowDiscord()
+        games = []
+        for _ in range(5):
+            table = await tables.create(GAME_ID, ANN)
+            await tables.join(table.id, BEN)
+            games.append(await tables.start(table.id, ANN))
+        dispatcher = Dispatcher(store, discord_, games_at_once=3)
+        await dispatcher.flush()
+        for table in games:  # a second post per game, once the first is out
+            member = BEN if table.record.state["turn"] else ANN
+            await tables.act(table.id, member, "add:1")
+        await dispatcher.flush()
+    finally:
+        await store.close()
+    assert discord_.most_at_once == 3, "bounded, and more than one at a time"
+    for table in games:
+        versions = [version for game, version in discord_.posts if game == table.id]
+        assert len(versions) == 2 and versions == sorted(versions), "a game's posts keep their order"
