@@ -67,3 +67,20 @@ def registered_group(tmp_path: Path, extension: str, group: str) -> dict[str, An
         return payload
 
     return asyncio.run(main())
+
+
+def described_commands(payload: dict[str, Any], looked_up: dict[str, str]) -> dict[str, Any]:
+    """The group's commands by name, after checking what every title's commands share: a
+    description (1–100 characters) on each command and option, an optional ``share``
+    switch, and a required, autocompleted option for each look-up (``command: option``)."""
+    commands = {c["name"]: c for c in payload["options"]}
+    for command in commands.values():
+        assert 0 < len(command["description"]) <= 100
+        options = {o["name"]: o for o in command.get("options", [])}
+        assert options["share"]["type"] == 5 and not options["share"].get("required")
+        for option in options.values():
+            assert 0 < len(option["description"]) <= 100
+    for command, typed in looked_up.items():
+        option = next(o for o in commands[command]["options"] if o["name"] == typed)
+        assert option["required"] and option["autocomplete"]
+    return commands

@@ -15,7 +15,7 @@ from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.estate import owner_of
 from bot.tables import Member, Table, TableError, Tables
 from cogs.advance_to_boardwalk import Boardwalk
-from tests.host.cog_fakes import FakeInteraction, FixedTables, registered_group
+from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 
 GAME = "advance-to-boardwalk"
 THREAD, ELSEWHERE = 7001, 7002
@@ -23,7 +23,6 @@ ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
 VISITOR = 99  # a member of the server who holds no seat
 SEED = 11
 BOARD = registry.game(GAME).board
-
 
 
 def cog_with(tables: object) -> Boardwalk:
@@ -82,17 +81,8 @@ def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
     assert "cogs.advance_to_boardwalk" in extensions()
     payload = registered_group(tmp_path, "cogs.advance_to_boardwalk", "boardwalk")
     assert payload["description"] == "Advance to Boardwalk: cards, properties and who holds what"
-    commands = {c["name"]: c for c in payload["options"]}
+    commands = described_commands(payload, {"card": "name", "property": "name", "rule": "topic"})
     assert set(commands) == {"card", "property", "rule", "holdings"}
-    for command in commands.values():
-        assert 0 < len(command["description"]) <= 100
-        options = {o["name"]: o for o in command.get("options", [])}
-        assert options["share"]["type"] == 5 and not options["share"].get("required")
-        for option in options.values():
-            assert 0 < len(option["description"]) <= 100
-    for command, typed in (("card", "name"), ("property", "name"), ("rule", "topic")):
-        option = next(o for o in commands[command]["options"] if o["name"] == typed)
-        assert option["required"] and option["autocomplete"]
 
 
 # --- autocomplete -----------------------------------------------------------------------

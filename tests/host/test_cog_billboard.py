@@ -15,7 +15,7 @@ from bot.app import extensions
 from bot.tables import Member, Table, TableError, Tables
 from cogs.billboard import Billboard
 from tests.games.billboard.test_lookup import scrambled
-from tests.host.cog_fakes import FakeInteraction, FixedTables, registered_group
+from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 
 GAME = "billboard"
 THREAD, ELSEWHERE = 7101, 7102
@@ -23,7 +23,6 @@ ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
 VISITOR = 99  # a member of the server who holds no seat
 SEED = 5
 RULES = registry.game(GAME)
-
 
 
 def cog_with(tables: object) -> Billboard:
@@ -74,17 +73,8 @@ def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
     assert "cogs.billboard" in extensions()
     payload = registered_group(tmp_path, "cogs.billboard", "billboard")
     assert payload["description"] == "Billboard: districts, agencies, companies, prices and scoring"
-    commands = {c["name"]: c for c in payload["options"]}
+    commands = described_commands(payload, {"district": "name", "agency": "name", "company": "name"})
     assert set(commands) == {"district", "agency", "company", "prices", "scoring"}
-    for command in commands.values():
-        assert 0 < len(command["description"]) <= 100
-        options = {o["name"]: o for o in command.get("options", [])}
-        assert options["share"]["type"] == 5 and not options["share"].get("required")
-        for option in options.values():
-            assert 0 < len(option["description"]) <= 100
-    for command in ("district", "agency", "company"):
-        option = next(o for o in commands[command]["options"] if o["name"] == "name")
-        assert option["required"] and option["autocomplete"]
     value = next(o for o in commands["prices"]["options"] if o["name"] == "value")
     assert (value["min_value"], value["max_value"]) == (1, 6) and not value.get("required")
 

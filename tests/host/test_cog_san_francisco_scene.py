@@ -16,7 +16,7 @@ from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.money import worth
 from bot.tables import Member, Table, TableError, Tables
 from cogs.san_francisco_scene import SanFranciscoScene
-from tests.host.cog_fakes import FakeInteraction, FixedTables, registered_group
+from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 
 GAME = "san-francisco-scene"
 THREAD, ELSEWHERE = 7001, 7002
@@ -25,7 +25,6 @@ VISITOR = 99  # a member of the server who holds no seat
 SEED = 3
 RULES = registry.game(GAME)
 BOARD = RULES.board
-
 
 
 def cog_with(tables: object) -> SanFranciscoScene:
@@ -76,17 +75,8 @@ def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
     assert "cogs.san_francisco_scene" in extensions()
     payload = registered_group(tmp_path, "cogs.san_francisco_scene", "sfscene")
     assert payload["description"] == "San Francisco Scene: spaces, Cable Car cards, owners and worth"
-    commands = {c["name"]: c for c in payload["options"]}
+    commands = described_commands(payload, {"space": "name", "card": "text"})
     assert set(commands) == {"space", "card", "owners", "fund", "worth"}
-    for command in commands.values():
-        assert 0 < len(command["description"]) <= 100
-        options = {o["name"]: o for o in command.get("options", [])}
-        assert options["share"]["type"] == 5 and not options["share"].get("required")
-        for option in options.values():
-            assert 0 < len(option["description"]) <= 100
-    for command, typed in (("space", "name"), ("card", "text")):
-        option = next(o for o in commands[command]["options"] if o["name"] == typed)
-        assert option["required"] and option["autocomplete"]
 
 
 # --- autocomplete ---------------------------------------------------------------------------
