@@ -4,10 +4,15 @@
     python -m bot demo GAME [options]  play a whole game with bots offline (see --help)
     python -m bot outbox [retry ID…|--all]  list the posts and DMs the bot gave up on; retry them
     python -m bot sync                 sync the slash commands to Discord now (DEV_GUILD_ID's server, or global)
+
+    python -m bot --shards 0,1 --shard-count 4       run shards 0 and 1 of 4 in this process
+    python -m bot --shards 0,1/2/3 --shard-count 4   a process per group (bot/launcher.py)
+(the same as MARQUEE_SHARDS and MARQUEE_SHARD_COUNT; several processes share a PostgreSQL MARQUEE_DB)
 """
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 from . import demo
@@ -30,8 +35,29 @@ Meanwhile, here is the offline demo: a whole game played by bots.
 """
 
 
+#: Command-line options that stand for settings (they win over the environment and .env).
+OPTIONS = {"--shards": "MARQUEE_SHARDS", "--shard-count": "MARQUEE_SHARD_COUNT"}
+
+
+def _options(argv: list[str]) -> list[str] | None:
+    """Put leading ``--option value`` pairs in the environment; the rest of ``argv``, or None
+    when an option lacks its value."""
+    while argv and argv[0].split("=")[0] in OPTIONS:
+        name, _, value = argv[0].partition("=")
+        if not value:
+            if len(argv) < 2:
+                return None
+            value, argv = argv[1], argv[1:]
+        os.environ[OPTIONS[name]] = value
+        argv = argv[1:]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = _options(sys.argv[1:] if argv is None else argv)
+    if argv is None:
+        print(__doc__)
+        return 2
     try:
         settings = Settings.from_env()
     except SettingsError as error:  # a sentence per bad setting, no traceback
@@ -56,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token is None:
         print(NO_TOKEN)
         return demo.main(["advance-to-boardwalk", "--players", "3", "--out", "out/demo"])
+    if settings.shard_groups and len(settings.shard_groups) > 1:
+        from .launcher import launch
+
+        return launch(settings.shard_groups, settings.shard_count or 1)
     from .app import run  # imported here so the demo needs no Discord client
 
     return run(settings)

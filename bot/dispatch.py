@@ -37,6 +37,7 @@ from .i18n import HOST, words
 from .notifications import Moments, public_view_at
 from .notify import NotifySettings
 from .store import OutboxItem, SeatRecord, Store
+from .store.shards import Shards
 from .store.sqlite import SENT_KEPT_SECONDS, PostRecord
 from .tables import Table
 from .text import markdown_name
@@ -153,8 +154,11 @@ class Transport(Protocol):
 class Dispatcher:
     def __init__(self, store: Store, transport: Transport, *, clock: Callable[[], float] = time.time,
                  base_delay: float | None = None, drawing: Drawing | None = None,
-                 games_at_once: int = GAMES_AT_ONCE, moments: Moments | None = None) -> None:
+                 games_at_once: int = GAMES_AT_ONCE, moments: Moments | None = None,
+                 shards: Callable[[], Shards | None] = lambda: None) -> None:
         self.store = store
+        # Whose games this process posts for (bot/leases.py); None: every game's.
+        self.shards = shards
         self.transport = transport
         # The states this process's table service committed (bot/notifications.py): a post
         # for a version the game has moved past is drawn from one without a replay.
@@ -211,7 +215,7 @@ class Dispatcher:
                     if room > 0:
                         self._wake.clear()  # what is due is read now; a later wake reads again
                         due: dict[int, list[OutboxItem]] = {}
-                        for item in await self.store.unsent(self.clock()):
+                        for item in await self.store.unsent(self.clock(), shards=self.shards()):
                             if item.game_id not in held and item.game_id not in going.values():
                                 due.setdefault(item.game_id, []).append(item)
                         for game_id, items in list(due.items())[:room]:

@@ -31,7 +31,8 @@ class Reminders:
     async def remind_idle(self) -> int:
         """Queue a reminder for each idle game; returns how many were queued."""
         queued = 0
-        for record in await self.tables.store.idle_games(self._clock() - self.idle_seconds):
+        for record in await self.tables.store.idle_games(self._clock() - self.idle_seconds,
+                                                               shards=self.tables.shards()):
             table = Table(record, await self.tables.store.seats(record.id))
             payload = self.tables.note(table, "")
             waiting = [t for t in payload["turn"] if not t["is_bot"]]

@@ -35,7 +35,7 @@ class SettingsError(Exception):
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    database: Path
+    database: Path | str  # an SQLite file, or a postgresql:// URL (never logged: it may hold a password)
     dev_guild_id: int | None
     log_level: str
     reminder_hours: float = 12.0
@@ -43,6 +43,16 @@ class Settings:
     api_base: str | None = None
     gateway_url: str | None = None
     guild_ready_timeout: float | None = None
+    # Several processes (bot/launcher.py): each runs one group of the gateway's shards, all
+    # against one PostgreSQL database. None: one process, every shard Discord recommends.
+    shard_groups: tuple[tuple[int, ...], ...] | None = None
+    shard_count: int | None = None
+    lease_seconds: float = 30.0
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None:
+        """This process's shards (the one group it runs; the launcher starts one per group)."""
+        return self.shard_groups[0] if self.shard_groups and len(self.shard_groups) == 1 else None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -68,7 +78,11 @@ class Settings:
             api_base=setting("MARQUEE_API_BASE", _url("http://", "https://")),
             gateway_url=setting("MARQUEE_GATEWAY_URL", _url("ws://", "wss://")),
             guild_ready_timeout=setting("MARQUEE_GUILD_READY_TIMEOUT", _seconds),
+            shard_groups=setting("MARQUEE_SHARDS", _shard_groups),
+            shard_count=setting("MARQUEE_SHARD_COUNT", _count),
+            lease_seconds=setting("MARQUEE_LEASE_SECONDS", _seconds, 30.0),
         )
+        problems += _sharding_problems(settings)
         if problems:
             raise SettingsError(problems)
         return settings
@@ -90,15 +104,16 @@ def _token(name: str, raw: str) -> tuple[str | None, str | None]:
     return raw, None
 
 
-def _database(name: str, raw: str) -> tuple[Path | None, str | None]:
+def _database(name: str, raw: str) -> tuple[Path | str | None, str | None]:
     if raw.startswith("sqlite:///"):  # SQLAlchemy's spelling: sqlite:///relative, sqlite:////absolute
         raw = raw[len("sqlite:///"):]
     elif scheme := _URL_SCHEME.match(raw):
-        # Only the scheme is echoed: the rest of a URL may carry a password.
         kind = scheme[1].lower()
-        why = ("PostgreSQL is not supported yet" if kind in ("postgres", "postgresql")
-               else f"{kind} databases are not supported")
-        return None, f"{name}={kind}://… : {why}; use an SQLite file path."
+        if kind in ("postgres", "postgresql"):
+            return raw, None
+        # Only the scheme is echoed: the rest of a URL may carry a password.
+        return None, (f"{name}={kind}://… : {kind} databases are not supported; use an SQLite file "
+                      "path or a postgresql:// URL.")
     path = Path(raw).expanduser()
     path = path if path.is_absolute() else ROOT / path
     if path.is_dir():
@@ -139,6 +154,37 @@ def _number(raw: str) -> float | None:
         return None
     value = float(raw)
     return value if math.isfinite(value) else None
+
+
+def _shard_groups(name: str, raw: str) -> tuple[tuple[tuple[int, ...], ...] | None, str | None]:
+    groups = [group.split(",") for group in raw.replace(" ", "").split("/")]
+    if not all(part.isdigit() for group in groups for part in group):
+        return None, (f"{name} must be shard numbers joined by commas, like 0,1, or groups of them "
+                      f"joined by slashes for a process each, like 0,1/2/3; got {_shown(raw)}.")
+    found = tuple(tuple(int(part) for part in group) for group in groups)
+    every = [shard for group in found for shard in group]
+    if len(every) != len(set(every)):
+        return None, f"{name} names a shard twice ({_shown(raw)}): each shard is run by one process."
+    return found, None
+
+
+def _count(name: str, raw: str) -> tuple[int | None, str | None]:
+    if raw.isdigit() and int(raw) >= 1:
+        return int(raw), None
+    return None, f"{name} must be a whole number of shards, 1 or more; got {_shown(raw)}."
+
+
+def _sharding_problems(settings: Settings) -> list[str]:
+    if settings.shard_groups is None:
+        return []
+    if settings.shard_count is None:
+        return [("MARQUEE_SHARDS needs MARQUEE_SHARD_COUNT, the number of shards of the whole bot "
+                "(every process's together), like 4.")]
+    beyond = sorted(s for group in settings.shard_groups for s in group if s >= settings.shard_count)
+    if beyond:
+        return [(f"MARQUEE_SHARDS names shard {beyond[0]}, but shards are numbered 0 to "
+                f"{settings.shard_count - 1} (MARQUEE_SHARD_COUNT={settings.shard_count}).")]
+    return []
 
 
 def _url(*schemes: str):

@@ -46,6 +46,7 @@ from .notifications import (
 )
 from .seating import BOT_NAMES, Seating
 from .store import Store
+from .store.shards import Shards
 from .table import Member, StaleMove, Table, TableError, no_more_moves
 
 log = logging.getLogger(__name__)
@@ -70,8 +71,12 @@ class Tables(Seating, Notifications):
 
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
-                 clock: Callable[[], float] = time.time, moments: Moments | None = None) -> None:
+                 clock: Callable[[], float] = time.time, moments: Moments | None = None,
+                 shards: Callable[[], Shards | None] = lambda: None) -> None:
         self.store = store
+        # The games this process looks after (bot/leases.py): their bots on resuming, their
+        # countdowns and reminders. None: every game. Moves are taken for any game.
+        self.shards = shards
         # The states this process commits, for its dispatcher to draw from (bot/dispatch.py).
         self.moments = moments if moments is not None else Moments()
         self.clock = clock  # dates decisions and countdowns; tests turn it by hand
@@ -116,12 +121,13 @@ class Tables(Seating, Notifications):
             raise TableError("There is no game in this thread. Start one with `/game new`.")
         return await self.table(record.id)
 
-    async def resume(self) -> int:
+    async def resume(self, shards: Shards | None = None) -> int:
         """Let the bots move that were due when the process stopped, one game at a time
         (only the ids of the running games are read up front, so memory stays flat however
-        many there are); returns how many moves they made. Run in the background at start."""
+        many there are); returns how many moves they made. Run in the background at start,
+        and for the games of shards taken over from a process that stopped (``shards``)."""
         moves = 0
-        running = await self.store.running_game_ids()
+        running = await self.store.running_game_ids(shards or self.shards())
         log.info("resuming %d running game(s)", len(running))
         for game_id in running:
             try:

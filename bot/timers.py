@@ -102,7 +102,8 @@ class Timers:
         """Fire every countdown whose time (or warning time) has come; returns how many."""
         fired = 0
         now = self._clock()
-        for game_id, key, _due, warning in await self.tables.store.due_timers(now):
+        for game_id, key, _due, warning in await self.tables.store.due_timers(
+                now, shards=self.tables.shards()):
             try:
                 if key.startswith(QUIET_KEY):
                     fired += await self._release_ping(game_id, key)

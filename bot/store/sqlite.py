@@ -31,6 +31,7 @@ import aiosqlite
 
 from ..notify import NotifySettings
 from .community import CommunityStore
+from .shards import Lease, Shards
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: How long a sent outbox item is kept before ``prune_sent`` deletes it: far beyond Discord's
@@ -164,6 +165,17 @@ def _lobby_seated(db: sqlite3.Connection, game_id: int, expected: Iterable[SeatR
     return row is not None and row[0] == "lobby" and _seats(db.execute(_SEATS, (game_id,))) == list(expected)
 
 
+def _of_shards(shards: Shards | None, guild_column: str) -> str:
+    """" AND <the game is of a held shard>", or nothing when every game is."""
+    return "" if shards is None or shards == Shards.all() else f" AND {shards.sql(guild_column)}"
+
+
+def _games_of_shards(shards: Shards | None, game_column: str) -> str:
+    if shards is None or shards == Shards.all():
+        return ""
+    return f" AND {game_column} IN (SELECT id FROM games WHERE {shards.sql('guild_id')})"
+
+
 class Store(CommunityStore):
     """One connection per process; transactions are serialised by a lock.
 
@@ -266,10 +278,12 @@ class Store(CommunityStore):
         cursor = await self._db.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [_game(row) for row in await cursor.fetchall()]
 
-    async def running_game_ids(self) -> list[int]:
-        """The ids of the running games (not their states: a start resumes them one by one)."""
+    async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
+        """The ids of the running games (not their states: a start resumes them one by one),
+        of the ``shards`` given (every game's by default)."""
+        mine = _of_shards(shards, "guild_id")
         return await self._run(lambda db: [row[0] for row in db.execute(
-            "SELECT id FROM games WHERE status = 'running' ORDER BY id")])
+            f"SELECT id FROM games WHERE status = 'running'{mine} ORDER BY id")])
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         return await self._run(lambda db: _seats(db.execute(_SEATS, (game_id,))))
@@ -291,13 +305,16 @@ class Store(CommunityStore):
             lines = [line for line in row["text"].splitlines() if line] + lines
         return lines[-limit:]
 
-    async def unsent(self, now: float | None = None, limit: int = 200) -> list[OutboxItem]:
+    async def unsent(self, now: float | None = None, limit: int = 200,
+                     shards: Shards | None = None) -> list[OutboxItem]:
         """The items due for delivery, oldest first: neither sent nor parked, not waiting out
-        a backoff, and not behind an earlier item of their game that is (a game keeps its order)."""
+        a backoff, and not behind an earlier item of their game that is (a game keeps its order);
+        of the games of ``shards`` (every game's by default)."""
         now = time.time() if now is None else now
+        mine = _games_of_shards(shards, "o.game_id")
         cursor = await self._db.execute(
             "SELECT id, game_id, kind, payload, attempts FROM outbox AS o"
-            " WHERE sent_at IS NULL AND parked_at IS NULL AND COALESCE(next_attempt_at, 0) <= ?"
+            f" WHERE sent_at IS NULL AND parked_at IS NULL AND COALESCE(next_attempt_at, 0) <= ?{mine}"
             " AND NOT EXISTS (SELECT 1 FROM outbox AS held WHERE held.game_id = o.game_id AND held.id < o.id"
             "  AND held.sent_at IS NULL AND held.parked_at IS NULL AND held.next_attempt_at > ?)"
             " ORDER BY id LIMIT ?",
@@ -492,11 +509,13 @@ class Store(CommunityStore):
 
         return await self._transaction(write)
 
-    async def idle_games(self, updated_before: float) -> list[GameRecord]:
-        """Running games that have not moved since ``updated_before`` nor been reminded since."""
+    async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[GameRecord]:
+        """Running games that have not moved since ``updated_before`` nor been reminded since
+        (of ``shards``: every game's by default)."""
+        mine = _of_shards(shards, "guild_id")
         cursor = await self._db.execute(
             "SELECT * FROM games WHERE status = 'running' AND updated_at < ? AND reminded_version < version"
-            " ORDER BY id", (updated_before,),
+            f"{mine} ORDER BY id", (updated_before,),
         )
         return [_game(row) for row in await cursor.fetchall()]
 
@@ -582,20 +601,24 @@ class Store(CommunityStore):
             "SELECT key, due_at, warn_at FROM timers WHERE game_id = ?", (game_id,))
         return {row["key"]: (row["due_at"], row["warn_at"]) for row in await cursor.fetchall()}
 
-    async def due_timers(self, now: float, limit: int = 100) -> list[tuple[int, str, float, bool]]:
-        """Countdowns whose time or warning time has come: (game, key, due, is a warning)."""
+    async def due_timers(self, now: float, limit: int = 100,
+                         shards: Shards | None = None) -> list[tuple[int, str, float, bool]]:
+        """Countdowns whose time or warning time has come: (game, key, due, is a warning),
+        of the games of ``shards`` (every game's by default)."""
+        mine = _of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at FROM timers t JOIN games g ON g.id = t.game_id"
-            " WHERE g.status = 'running' AND (t.due_at <= ? OR t.warn_at <= ?)"
+            f" WHERE g.status = 'running' AND (t.due_at <= ? OR t.warn_at <= ?){mine}"
             " ORDER BY MIN(t.due_at, COALESCE(t.warn_at, t.due_at)) LIMIT ?", (now, now, limit))
         return [(row["game_id"], row["key"], row["due_at"], row["due_at"] > now)
                 for row in await cursor.fetchall()]
 
-    async def next_timer(self) -> float | None:
-        """When the next countdown of a running game is due (or warns)."""
+    async def next_timer(self, shards: Shards | None = None) -> float | None:
+        """When the next countdown of a running game (of ``shards``) is due (or warns)."""
+        mine = _of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
-            " JOIN games g ON g.id = t.game_id WHERE g.status = 'running'")
+            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
         row = await cursor.fetchone()
         return row[0]
 
@@ -626,6 +649,30 @@ class Store(CommunityStore):
             " former_user_id = NULL, former_name = NULL"
             " WHERE game_id = ? AND seat = ? AND is_bot = 1 AND former_user_id = ?",
             (name, game_id, seat, user_id), game_id, note)
+
+    # -- several processes (bot/leases.py) ---------------------------------------
+
+    async def renew_leases(self, shard_count: int,
+                           decide: Callable[[dict[int, Lease]], Iterable[Lease]]) -> None:
+        """Read the leases of a ``shard_count`` split, let ``decide`` say which to write, and
+        write them, with no other process's renewal in between (SQLite: one writer at a time)."""
+
+        def renew(db: sqlite3.Connection) -> None:
+            found = {row[0]: Lease(row[0], row[1], row[2], row[3]) for row in db.execute(
+                "SELECT shard, holder, expires_at, wanted_at FROM shard_leases WHERE shard_count = ?",
+                (shard_count,))}
+            db.executemany(
+                "INSERT INTO shard_leases (shard_count, shard, holder, expires_at, wanted_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (shard_count, shard) DO UPDATE SET"
+                " holder = excluded.holder, expires_at = excluded.expires_at, wanted_at = excluded.wanted_at",
+                [(shard_count, lease.shard, lease.holder, lease.expires_at, lease.wanted_at)
+                 for lease in decide(found)])
+
+        await self._transaction(renew)
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` when another process queues outbox items. SQLite has one process,
+        whose own commits wake its dispatcher directly, so there is nothing to listen to."""
 
     # -- installation facts ---------------------------------------------------
 

@@ -116,7 +116,8 @@ def test_discord_bounds_the_options_text_and_still_suggests_options():
 # --- settings ----------------------------------------------------------------------------
 
 VARIABLES = ("DISCORD_TOKEN", "MARQUEE_DB", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
-             "MARQUEE_GUILD_READY_TIMEOUT", "MARQUEE_API_BASE", "MARQUEE_GATEWAY_URL")
+             "MARQUEE_GUILD_READY_TIMEOUT", "MARQUEE_API_BASE", "MARQUEE_GATEWAY_URL",
+             "MARQUEE_SHARDS", "MARQUEE_SHARD_COUNT", "MARQUEE_LEASE_SECONDS")
 
 
 @pytest.fixture
@@ -157,14 +158,15 @@ def test_an_sqlite_url_is_a_path(env, url, path):
 
 
 def test_every_bad_setting_is_named_at_once(env):
-    env(DISCORD_TOKEN="Bot abc", MARQUEE_DB="postgresql://marquee:hunter2@db/marquee",
+    env(DISCORD_TOKEN="Bot abc", MARQUEE_DB="mysql://marquee:hunter2@db/marquee",
         DEV_GUILD_ID="my server", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
         MARQUEE_GUILD_READY_TIMEOUT="-1")
     with pytest.raises(SettingsError) as bad:
         Settings.from_env()
     assert bad.value.problems == [
         "DISCORD_TOKEN is the token alone, without “Bot ” in front.",
-        "MARQUEE_DB=postgresql://… : PostgreSQL is not supported yet; use an SQLite file path.",
+        ("MARQUEE_DB=mysql://… : mysql databases are not supported; use an SQLite file path or a "
+         "postgresql:// URL."),
         ("DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
         "Copy Server ID); got 'my server'."),
         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
@@ -177,7 +179,12 @@ def test_every_bad_setting_is_named_at_once(env):
 @pytest.mark.parametrize(("name", "value", "said"), [
     ("DISCORD_TOKEN", "a client secret with spaces", "does not look like a bot token"),
     ("DISCORD_TOKEN", "abcdefghijklmnopqrstuvwxyz012345", "does not look like a bot token"),
-    ("MARQUEE_DB", "postgres://u@h/d", "MARQUEE_DB=postgres://… : PostgreSQL is not supported yet"),
+    ("MARQUEE_DB", "sqlserver://u@h/d", "MARQUEE_DB=sqlserver://… : sqlserver databases are not"),
+    ("MARQUEE_SHARDS", "0-3", "MARQUEE_SHARDS must be shard numbers joined by commas, like 0,1"),
+    ("MARQUEE_SHARDS", "0,1/1", "MARQUEE_SHARDS names a shard twice ('0,1/1')"),
+    ("MARQUEE_SHARDS", "0,1", "MARQUEE_SHARDS needs MARQUEE_SHARD_COUNT"),
+    ("MARQUEE_SHARD_COUNT", "0", "MARQUEE_SHARD_COUNT must be a whole number of shards, 1 or more"),
+    ("MARQUEE_LEASE_SECONDS", "long", "MARQUEE_LEASE_SECONDS must be a number of seconds"),
     ("MARQUEE_DB", "mysql://u@h/d", "MARQUEE_DB=mysql://… : mysql databases are not supported"),
     ("MARQUEE_DB", "bot", "MARQUEE_DB=bot is a folder; name an SQLite file in it, like bot/marquee.sqlite."),
     ("DEV_GUILD_ID", "12", "DEV_GUILD_ID must be a server id"),
@@ -203,7 +210,7 @@ def test_a_bad_setting_says_what_it_should_be(env, name, value, said):
 
 def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
-    env.update(MARQUEE_DB="postgresql://marquee@db/marquee", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
+    env.update(MARQUEE_DB="mysql://marquee@db/marquee", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
                DEV_GUILD_ID="abc", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=120, check=False)
@@ -211,14 +218,34 @@ def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
     lines = done.stderr.strip().splitlines()
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert lines[1:] == [
-        "MARQUEE_DB=postgresql://… : PostgreSQL is not supported yet; use an SQLite file path.",
+        ("MARQUEE_DB=mysql://… : mysql databases are not supported; use an SQLite file path or a "
+         "postgresql:// URL."),
         ("DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
         "Copy Server ID); got 'abc'."),
         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
         "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
     ]
-    # Nothing was created for the URL taken as a path (SQLite's folder "postgresql:").
-    assert not list(tmp_path.iterdir()) and not (ROOT / "postgresql:").exists()
+    # Nothing was created for the URL taken as a path (SQLite's folder "mysql:").
+    assert not list(tmp_path.iterdir()) and not (ROOT / "mysql:").exists()
+
+
+def test_a_postgresql_url_is_kept_as_given(env):
+    env(MARQUEE_DB="postgresql://marquee:secret@db:5432/marquee")
+    assert Settings.from_env().database == "postgresql://marquee:secret@db:5432/marquee"
+
+
+def test_shard_groups_name_each_process_s_shards(env):
+    env(MARQUEE_SHARDS="0,1/2/3", MARQUEE_SHARD_COUNT="4", MARQUEE_LEASE_SECONDS="2")
+    settings = Settings.from_env()
+    assert settings.shard_groups == ((0, 1), (2,), (3,)) and settings.shard_count == 4
+    assert settings.shard_ids is None and settings.lease_seconds == 2.0  # a launcher's: no one group
+    env(MARQUEE_SHARDS="2", MARQUEE_SHARD_COUNT="4")
+    assert Settings.from_env().shard_ids == (2,)
+    env(MARQUEE_SHARDS="4", MARQUEE_SHARD_COUNT="4")
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_env()
+    assert bad.value.problems == ["MARQUEE_SHARDS names shard 4, but shards are numbered 0 to 3 "
+                                  "(MARQUEE_SHARD_COUNT=4)."]
 
 
 # --- names in Markdown -------------------------------------------------------------------

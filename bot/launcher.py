@@ -1,0 +1,85 @@
+"""``python -m bot --shards 0,1/2/3 --shard-count 4``: one bot process per group of shards.
+
+The processes share one PostgreSQL database and split the work by shard leases
+(``bot/leases.py``), so the launcher only starts them, starts again one that stops (after
+a pause that grows while it keeps stopping), and stops them all when it is stopped.
+A process that dies loses nothing meanwhile: the others take its shards' games over.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
+
+#: Pauses before starting a stopped process again: doubling from the first to the last,
+#: and back to the first once it has run a minute.
+FIRST_PAUSE, LAST_PAUSE, STEADY_SECONDS = 1.0, 60.0, 60.0
+#: How long stopping waits for the processes to close before killing them.
+STOP_GRACE_SECONDS = 30.0
+
+
+@dataclass
+class Child:
+    shards: tuple[int, ...]
+    process: subprocess.Popen | None = None
+    started_at: float = 0.0
+    pause: float = FIRST_PAUSE
+    restart_at: float | None = None
+    env: dict[str, str] = field(default_factory=dict)
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "bot"], env=self.env)
+        self.started_at, self.restart_at = time.monotonic(), None
+        log.info("shards %s: process %d started", list(self.shards), self.process.pid)
+
+
+def launch(groups: tuple[tuple[int, ...], ...], shard_count: int) -> int:
+    """Run a bot process per group until told to stop (SIGINT, SIGTERM); returns 0."""
+    children = []
+    for group in groups:
+        env = {**os.environ, "MARQUEE_SHARDS": ",".join(map(str, group)),
+               "MARQUEE_SHARD_COUNT": str(shard_count)}
+        children.append(Child(group, env=env))
+    stopping = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for child in children:
+        child.start()
+    while not stopping:
+        time.sleep(0.2)
+        now = time.monotonic()
+        for child in children:
+            if child.restart_at is not None:
+                if now >= child.restart_at:
+                    child.start()
+                continue
+            code = child.process.poll()
+            if code is None:
+                continue
+            if now - child.started_at >= STEADY_SECONDS:
+                child.pause = FIRST_PAUSE
+            log.warning("shards %s: process %d stopped (exit %s); starting it again in %.0f s",
+                        list(child.shards), child.process.pid, code, child.pause)
+            child.restart_at = now + child.pause
+            child.pause = min(child.pause * 2, LAST_PAUSE)
+    running = [c.process for c in children if c.process and c.process.poll() is None]
+    for process in running:
+        process.terminate()
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    for process in running:
+        try:
+            process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+    return 0

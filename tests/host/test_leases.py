@@ -1,0 +1,112 @@
+"""Shard leases: which process looks after which games (bot/leases.py, bot/store/shards.py)."""
+from __future__ import annotations
+
+import pytest
+
+from bot.leases import Leases, Plan, gone_from_this_machine, holder_name
+from bot.store import Store
+from bot.store.shards import Lease, Shards, shard_of
+
+TTL = 10.0
+
+
+def plan(me: str, home: set[int], *, unclaimed: bool = False, gone: set[str] = frozenset()) -> Plan:
+    return Plan(me, frozenset(home), 4, TTL, unclaimed, lambda holder: holder in gone)
+
+
+def held(written: list[Lease], me: str, now: float) -> set[int]:
+    return {lease.shard for lease in written if lease.holder == me and lease.expires_at > now}
+
+
+def test_a_guild_s_shard_is_discord_s():
+    guild = (123 << 22) | 77  # the shard is in the bits above the 22 of the timestamp's start
+    assert shard_of(guild, 4) == 123 % 4 and shard_of(None, 4) == 0
+    shards = Shards(4, frozenset({3}))
+    assert shards.covers(guild) and not shards.covers(guild + (1 << 22))
+    assert Shards.all().covers(guild) and Shards.all().sql("guild_id") == "1 = 1"
+    assert Shards(4, frozenset()).sql("g.guild_id") == "1 = 0"
+    assert Shards(4, frozenset({0, 2})).sql("g.guild_id") == "((COALESCE(g.guild_id, 0) >> 22) % 4) IN (0, 2)"
+
+
+def test_each_process_takes_its_home_shards_and_no_other():
+    a = plan("a", {0, 1}).decide({}, now=100)
+    assert held(a, "a", 100) == {0, 1}
+    found = {lease.shard: lease for lease in a}
+    b = plan("b", {2}).decide(found, now=101)
+    assert held(b, "b", 101) == {2}  # shard 3 nobody ever held: not taken before a lease's time
+
+
+def test_a_lapsed_lease_is_taken_over_and_handed_back_when_its_home_returns():
+    found = {2: Lease(2, "dead", expires_at=100)}
+    taken = {lease.shard: lease for lease in plan("a", {0, 1}).decide(found, now=105)}
+    assert taken[2].holder == "a" and taken[2].expires_at == 105 + TTL
+    # Before it lapses, nobody takes it.
+    assert 2 not in held(plan("a", {0, 1}).decide(found, now=99), "a", 99)
+    # The home is back: it asks, the borrower lets go, the home takes it.
+    asked = {lease.shard: lease for lease in plan("home", {2}).decide(taken, now=106)}
+    assert asked[2].holder == "a" and asked[2].wanted_at == 106
+    let_go = {lease.shard: lease for lease in plan("a", {0, 1}).decide(asked, now=107)}
+    assert let_go[2].holder == "a" and let_go[2].expires_at == 107
+    # A third process does not snatch it from the home that asked.
+    assert 2 not in held(plan("c", {3}, unclaimed=True).decide(let_go, now=108), "c", 108)
+    back = {lease.shard: lease for lease in plan("home", {2}).decide(let_go, now=108)}
+    assert back[2].holder == "home" and back[2].expires_at == 108 + TTL
+
+
+def test_a_holder_gone_from_this_machine_is_not_waited_for():
+    found = {0: Lease(0, "dead", expires_at=1_000)}
+    assert held(plan("b", {0}, gone={"dead"}).decide(found, now=100), "b", 100) == {0}
+    assert held(plan("b", {0}).decide(found, now=100), "b", 100) == set()
+    assert not gone_from_this_machine(holder_name())  # this very process
+    assert gone_from_this_machine(holder_name().split(":")[0] + ":999999999:1")
+    assert not gone_from_this_machine("elsewhere.example:1:1")
+
+
+def test_unclaimed_shards_are_taken_once_the_homes_had_their_time():
+    written = plan("a", {0, 1}, unclaimed=True).decide({}, now=100)
+    assert held(written, "a", 100) == {0, 1, 2, 3}
+
+
+@pytest.fixture
+async def store(tmp_path):
+    store = await Store.open(tmp_path / "games.sqlite")
+    yield store
+    await store.close()
+
+
+async def test_leases_in_the_store_split_the_shards_and_follow_a_process_that_stops(store):
+    clock = [1000.0]
+    first = Leases(store, home=[0, 1], count=4, ttl=TTL, clock=lambda: clock[0], holder="first")
+    second = Leases(store, home=[2, 3], count=4, ttl=TTL, clock=lambda: clock[0], holder="second")
+    assert await first.renew() == {0, 1} and await second.renew() == {2, 3}
+    clock[0] += TTL / 2
+    assert await first.renew() == frozenset()  # renewed: nothing new
+    clock[0] += TTL / 2 + 1  # second stopped renewing; first takes its shards over
+    assert await first.renew() == {2, 3} and first.current().held == {0, 1, 2, 3}
+    assert second.current().held == frozenset()  # its last renewal is too old to trust
+    assert await second.renew() == frozenset()  # back: it asks for its shards
+    assert await first.renew() == frozenset() and first.current().held == {0, 1}
+    assert await second.renew() == {2, 3}
+    await second.release()
+    assert await first.renew() == {2, 3}
+
+
+async def test_the_store_filters_work_by_shard(store):
+    guilds = {shard: (shard << 22) | 5 for shard in range(4)}
+    ids = {}
+    for shard, guild in guilds.items():
+        ids[shard] = await store.create_game("toy", {}, 1, host_id=1, guild_id=guild, channel_id=9)
+    mine = Shards(4, frozenset({1, 3}))
+    async with store.transaction() as db:
+        await db.execute("UPDATE games SET status = 'running', updated_at = 0, version = 1")
+        await db.executemany("INSERT INTO timers (game_id, key, due_at) VALUES (?, 'deadline:x', 5)",
+                             [(i,) for i in ids.values()])
+        await db.executemany("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'thread', '{}', 0)",
+                             [(i,) for i in ids.values()])
+    wanted = {ids[1], ids[3]}
+    assert set(await store.running_game_ids(mine)) == wanted
+    assert {item.game_id for item in await store.unsent(10, shards=mine)} == wanted
+    assert {game for game, *_ in await store.due_timers(10, shards=mine)} == wanted
+    assert {record.id for record in await store.idle_games(10, shards=mine)} == wanted
+    assert await store.next_timer(Shards(4, frozenset())) is None
+    assert len(await store.unsent(10)) == 4  # every game's, by default
