@@ -32,20 +32,22 @@ class Child:
     pause: float = FIRST_PAUSE
     restart_at: float | None = None
     env: dict[str, str] = field(default_factory=dict)
+    argv: tuple[str, ...] = (sys.executable, "-m", "bot")
 
     def start(self) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], env=self.env)
+        self.process = subprocess.Popen(self.argv, env=self.env)
         self.started_at, self.restart_at = time.monotonic(), None
         log.info("shards %s: process %d started", list(self.shards), self.process.pid)
 
 
-def launch(groups: tuple[tuple[int, ...], ...], shard_count: int) -> int:
-    """Run a bot process per group until told to stop (SIGINT, SIGTERM); returns 0."""
+def launch(groups: tuple[tuple[int, ...], ...], shard_count: int, *,
+           argv: tuple[str, ...] = (sys.executable, "-m", "bot")) -> int:
+    """Run a bot process (``argv``) per group until told to stop (SIGINT, SIGTERM); returns 0."""
     children = []
     for group in groups:
         env = {**os.environ, "MARQUEE_SHARDS": ",".join(map(str, group)),
                "MARQUEE_SHARD_COUNT": str(shard_count)}
-        children.append(Child(group, env=env))
+        children.append(Child(group, env=env, argv=argv))
     stopping = False
 
     def stop(signum: int, frame: object) -> None:
