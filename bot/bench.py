@@ -5,7 +5,8 @@
 Per title: rules and pipeline moves a second and the time to draw a board. Then each of
 issue 13's targets (bot/bench_draw.py, bot/bench_store.py): the project's figure, its floor
 measured beside it in the same run, and their ratio against the goal. Figures go in the
-README; they are measured on the project's 2-core development machine.
+README; they are measured on the project's 2-core development machine. Last, moves a second
+and p99 on SQLite and PostgreSQL, in one process and in three (bot/bench_scale.py).
 """
 from __future__ import annotations
 
@@ -124,6 +125,12 @@ def main() -> None:
         found += importlib.import_module("bot.bench_store").targets()
     print()
     print(target_table(found))
+    from . import bench_scale  # issue 12: one process on SQLite, one and three on PostgreSQL
+
+    print()
+    scale = bench_scale.rows(lambda line: print(line, flush=True))
+    print()
+    print(bench_scale.table(scale))
 
 
 def target_table(targets: list[Target]) -> str:
