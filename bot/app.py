@@ -28,10 +28,12 @@ from cogs.ui import COMPONENTS, guarded, route_modal_submit
 from . import registry
 from .dispatch import Dispatcher
 from .drawing import Drawing
+from .leases import Leases
 from .notifications import Moments
 from .reminders import Reminders
 from .settings import Settings
-from .store import Store
+from .store import Store, open_store
+from .store.shards import Shards
 from .tables import Tables
 from .timers import Timers
 
@@ -69,7 +71,8 @@ class CountedTree(app_commands.CommandTree):
 
 class MarqueeBot(commands.Bot):
     """Marquee on Discord. A ``commands.Bot`` only for its cogs and extensions: everything
-    arrives as interactions (slash commands, components, forms), never as message text."""
+    arrives as interactions (slash commands, components, forms), never as message text.
+    Alone, it looks after every game; ``ShardedMarqueeBot`` runs some shards of several."""
 
     store: Store
     tables: Tables
@@ -97,15 +100,22 @@ class MarqueeBot(commands.Bot):
         self._idle.set()
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
-        # The pool of drawing processes (Drawing.start) is not used yet: a bot killed outright
-        # leaves its workers holding its output open (tests/e2e/test_crash.py hangs), so boards
-        # are drawn in a thread until workers leave with their bot.
-        self.drawing = Drawing.in_thread()
+        self.store = await open_store(self.settings.database)
+        # Whose games this process looks after: its shards' (every game's when it runs alone).
+        sharded = self.settings.shard_ids is not None
+        self.leases = Leases(self.store, home=self.settings.shard_ids or (0,),
+                             count=self.settings.shard_count if sharded else 1,
+                             ttl=self.settings.lease_seconds)
+        await self.leases.renew()
+        # Boards are drawn in worker processes, off the event loop (in a thread if none can
+        # start); they and their helpers leave with the bot, even one killed outright.
+        self.drawing = Drawing.in_thread() if self.sync_only else Drawing.start()  # sync draws nothing
         # The states moves commit, kept for the dispatcher to draw their posts from.
         moments = Moments()
-        self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments)
-        self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments)
+        self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments,
+                                     shards=self.leases.current)
+        self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
+                             shards=self.leases.current)
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
         # The commands' names and descriptions in every language Marquee speaks, at each sync.
@@ -116,11 +126,15 @@ class MarqueeBot(commands.Bot):
         if self.sync_only:
             await self.sync_commands(force=True)
             return
-        await self.sync_commands()
+        if 0 in self.leases.plan.home:  # one process syncs: the one running shard 0
+            await self.sync_commands()
         # Whatever a crash left in the outbox goes out first.
         self._background.append(asyncio.create_task(self.drawing.warm(), name="drawing"))
         self._background.append(asyncio.create_task(self.dispatcher.run_forever(), name="outbox"))
         self.dispatcher.wake()
+        # Items another process queued for this one's games (a DM click reaches shard 0's).
+        await self.store.listen(self.dispatcher.wake)
+        self._background.append(asyncio.create_task(self.leases.run_forever(self._taken_over), name="leases"))
         # Bots that were due to move when we stopped move in the background, a game at a time:
         # the start does not wait on (nor hold in memory) every running game's state.
         self._background.append(asyncio.create_task(self.tables.resume(), name="resume"))
@@ -129,6 +143,12 @@ class MarqueeBot(commands.Bot):
         # Deadlines and turn clocks that came due while the bot was down fire at once.
         timers = Timers(self.tables, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(timers.run_forever(), name="timers"))
+
+    async def _taken_over(self, shards: frozenset[int]) -> None:
+        """Shards taken over from a process that stopped: their games' posts go out, their
+        bots move, and their countdowns fire (the timers' next look finds them)."""
+        self.dispatcher.wake()
+        await self.tables.resume(Shards(self.leases.plan.count, shards))
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No text commands: a message is never parsed (and without the message intents,
@@ -205,10 +225,24 @@ class MarqueeBot(commands.Bot):
         for task in self._background:
             task.cancel()
         await super().close()
+        if hasattr(self, "leases"):
+            with contextlib.suppress(Exception):  # others take over once the leases lapse anyway
+                await self.leases.release()
         if hasattr(self, "drawing"):
             await self.drawing.close()
         if hasattr(self, "store"):
             await self.store.close()
+
+
+class ShardedMarqueeBot(MarqueeBot, commands.AutoShardedBot):
+    """Marquee running the gateway shards it is given (``MARQUEE_SHARDS`` of
+    ``MARQUEE_SHARD_COUNT``), one of several processes sharing one PostgreSQL database: it
+    takes any interaction it receives (a DM's reach shard 0), and looks after the games of
+    the shards it holds a lease on (``bot/leases.py``)."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(settings, shard_ids=list(settings.shard_ids or ()),
+                         shard_count=settings.shard_count, **options)
 
 
 def point_at(settings: Settings) -> None:
@@ -223,6 +257,8 @@ def create_bot(settings: Settings, **options: Any) -> MarqueeBot:
     point_at(settings)
     if settings.guild_ready_timeout is not None:
         options.setdefault("guild_ready_timeout", settings.guild_ready_timeout)
+    if settings.shard_ids is not None:
+        return ShardedMarqueeBot(settings, **options)
     return MarqueeBot(settings, **options)
 
 

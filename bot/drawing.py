@@ -16,6 +16,11 @@ their locks mid-use. The fork server imports the renderers once, and every worke
 from it starts with them loaded. Workers run at a lower priority, so on a small machine the
 moves (and the dispatcher) still get the CPU first and the drawing takes what is left.
 
+A bot killed outright (SIGKILL, an OOM kill) leaves nothing behind: no helper process (the
+fork server, multiprocessing's resource tracker, a worker) holds the bot's output, so
+whoever reads it sees it end with the bot; each worker leaves when the bot is gone, and the
+fork server and the tracker leave when the last of the bot and its workers has.
+
 If the pool cannot start (no semaphores in a sandbox, no processes allowed) or keeps
 breaking, pictures are drawn in a thread: slower moves, but every post still has its board.
 """
@@ -25,19 +30,18 @@ import asyncio
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import sys
 import threading
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
 log = logging.getLogger(__name__)
-
-#: How often a worker checks that the process that made it is still there.
-ORPHAN_CHECK_SECONDS = 1.0
 
 #: A job: ``"module:function"``, or a function that can be found by those names.
 Job = str | Callable[..., bytes]
@@ -80,15 +84,14 @@ def run_job(name: str, args: tuple[Any, ...]) -> bytes:
 
 
 def _start_worker(modules: tuple[str, ...]) -> None:
-    # A worker outlives a bot that is killed (SIGKILL: no shutdown), and would keep the bot's
-    # output pipes open, so whoever reads them never sees them end. So it lets go of them
-    # (a job's errors come back through its future, not its output) and leaves once its
-    # parent has gone.
+    # Started by ``spawn``, a worker would hold the bot's output pipes and keep them open
+    # after the bot is killed (SIGKILL: no shutdown), so whoever reads them would never see
+    # them end; a job's errors come back through its future, not its output.
     quiet = os.open(os.devnull, os.O_WRONLY)
     for stream in (1, 2):
         os.dup2(quiet, stream)
     os.close(quiet)
-    threading.Thread(target=_leave_when_orphaned, args=(os.getppid(),), daemon=True).start()
+    threading.Thread(target=_leave_with_the_bot, name="leave-with-the-bot", daemon=True).start()
     if hasattr(os, "nice"):
         try:
             os.nice(NICENESS)
@@ -98,10 +101,15 @@ def _start_worker(modules: tuple[str, ...]) -> None:
         importlib.import_module(module)
 
 
-def _leave_when_orphaned(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_CHECK_SECONDS)
-    os._exit(0)
+def _leave_with_the_bot() -> None:
+    # A worker waiting for jobs never sees the bot die: it holds both ends of its job queue.
+    # Nor would the fork server and the resource tracker: they leave once every process given
+    # their pipes (the bot and each worker) has. The parent's sentinel is a pipe the bot keeps
+    # open, which ends with it; the worker's own parent (``os.getppid``) is the fork server.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
 
 
 def _warm() -> bytes:
@@ -117,6 +125,53 @@ def renderer_modules() -> tuple[str, ...]:
 
 def start_method() -> str:
     return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def start_helpers(method: str) -> None:
+    """Start multiprocessing's helper processes now, with their output on /dev/null. They
+    are started on first use otherwise, with this process's output, which they would keep
+    open for as long as they run. Either is left alone if already running."""
+    if os.name != "posix":
+        return  # neither exists there
+    from multiprocessing import forkserver, resource_tracker
+
+    with _output_discarded():
+        resource_tracker.ensure_running()  # for the pool's semaphores
+        if method == "forkserver":
+            forkserver.ensure_running()
+
+
+@contextmanager
+def _output_discarded() -> Iterator[None]:
+    """This process's fds 1 and 2 point at /dev/null meanwhile (a child inherits them).
+    What another thread writes to them in those few milliseconds is lost."""
+    import fcntl
+
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    # Copies kept above 2: with one of 1 and 2 closed, a plain dup could land on it.
+    saved = {fd: fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 3) for fd in (1, 2) if _is_open(fd)}
+    quiet = os.open(os.devnull, os.O_WRONLY)  # may itself be 1 or 2, if closed: as good
+    try:
+        for fd in saved:
+            os.dup2(quiet, fd)
+        yield
+    finally:
+        for fd, copy in saved.items():
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(quiet)
+
+
+def _is_open(fd: int) -> bool:
+    import fcntl
+
+    try:
+        fcntl.fcntl(fd, fcntl.F_GETFD)
+    except OSError:  # a daemon can run without output
+        return False
+    return True
 
 
 class Drawing:
@@ -156,6 +211,7 @@ class Drawing:
             if method == "forkserver":
                 # Imported once by the fork server; every worker forked from it has them.
                 context.set_forkserver_preload(list(self._modules))
+            start_helpers(method)
             return ProcessPoolExecutor(self._workers, mp_context=context, initializer=_start_worker,
                                        initargs=(self._modules,))
         except (OSError, ImportError, ValueError) as error:

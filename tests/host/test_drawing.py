@@ -1,7 +1,9 @@
 """Pictures are drawn in worker processes (bot/drawing.py): every title's board comes back as
 the same PNG drawn in this process; a job's own error reaches the caller; a dead worker, a
 pool that cannot start or a job no worker can import falls back to a thread; closing stops
-the workers. And the dispatcher delivers several games at once, each in its own order.
+the workers; the pool's helper processes hold none of this process's output (a bot killed
+outright: tests/e2e/test_drawing_pool.py). And the dispatcher delivers several games at once,
+each in its own order.
 
 One small pool serves the whole module: a worker starts in about half a second."""
 from __future__ import annotations
@@ -18,8 +20,8 @@ from bot import drawing as drawing_module
 from bot import registry
 from bot.dispatch import Dispatcher
 from bot.drawing import Drawing, job_name
-from bot.store import Store
 from bot.tables import Member, Tables
+from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 VIEWS = Path(__file__).resolve().parents[1] / "rendering" / "views"
@@ -78,6 +80,29 @@ async def test_every_title_draws_the_same_board_in_a_worker(pool):
         assert drawn[:8] == b"\x89PNG\r\n\x1a\n", game_id
         assert drawn == render(view, image), f"{game_id}: the worker drew another picture"
     assert int(await pool.draw(worker_pid)) != os.getpid(), "drawn in another process"
+
+
+def test_the_pools_helpers_hold_none_of_this_processs_output(pool):
+    """The fork server and the resource tracker are started with their output on /dev/null
+    (they outlive a bot killed outright, until its workers have gone), and this process's own
+    output is put back as it was."""
+    if not Path("/proc/self/fd").exists():
+        pytest.skip("reads /proc")
+    ours = {fd: os.readlink(f"/proc/self/fd/{fd}") for fd in (1, 2)}
+    drawing_module.start_helpers(drawing_module.start_method())
+    assert {fd: os.readlink(f"/proc/self/fd/{fd}") for fd in (1, 2)} == ours
+    helpers = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if parent == os.getpid() and b"multiprocessing." in command:
+            helpers.append(stat.parent)
+    assert helpers, "a resource tracker, and a fork server where there is one"
+    for helper in helpers:
+        assert [os.readlink(helper / "fd" / str(fd)) for fd in (1, 2)] == [os.devnull] * 2
 
 
 async def test_a_jobs_own_error_reaches_the_caller_and_the_pool_goes_on(pool):
@@ -155,8 +180,8 @@ class SlowDiscord:
         pass
 
 
-async def test_several_games_are_delivered_at_once_each_in_its_order(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def test_several_games_are_delivered_at_once_each_in_its_order(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     try:
         tables, discord_ = Tables(store), SlowDiscord()
         games = []
