@@ -5,12 +5,14 @@ See README.md in this folder. The entry points::
     from tests.discord_sim import DiscordSim, BotProcess
 """
 
-from .errors import BotError, SimTimeout, SimUsageError, Violation
+from .errors import BotError, InteractionFailed, SimTimeout, SimUsageError, Violation
+from .guilds import SimGuild
 from .interactions import InitialResponse, SimInteraction, SimModal
 from .members import SimMember
 from .model import SimAttachment, SimChannel, SimMessage, SimRole, SimUser
 from .process import BotProcess
 from .server import BotMark, DiscordSim, Limits
+from .shards import shard_of
 from .stats import SimStats
 
 __all__ = [
@@ -19,9 +21,11 @@ __all__ = [
     "BotProcess",
     "DiscordSim",
     "InitialResponse",
+    "InteractionFailed",
     "Limits",
     "SimAttachment",
     "SimChannel",
+    "SimGuild",
     "SimInteraction",
     "SimMember",
     "SimMessage",
@@ -32,4 +36,5 @@ __all__ = [
     "SimUsageError",
     "SimUser",
     "Violation",
+    "shard_of",
 ]

@@ -230,6 +230,13 @@ class OptionBuilder:
     def _user(self, value: Any, name: str) -> str:
         from .members import SimMember
 
+        guild = self.channel.guild
+        if isinstance(value, SimMember) and guild is not None and value.guild is not guild:
+            # Discord offers the members of the server the command runs in.
+            here = guild.member_by_id(value.id)
+            if here is None:
+                raise SimUsageError(f"{name}: {value.name} is not a member of {guild.name!r}")
+            value = here
         if isinstance(value, SimMember):
             self._resolve("users", value.id, value.user.payload())
             member = value.payload(with_permissions=True)
@@ -244,6 +251,8 @@ class OptionBuilder:
     def _channel(self, opt: dict, value: Any, name: str) -> str:
         if not isinstance(value, SimChannel) or value.guild is None:
             raise SimUsageError(f"{name} takes a server channel or thread, got {value!r}")
+        if self.channel.guild is not None and value.guild is not self.channel.guild:
+            raise SimUsageError(f"{name}: #{value.name} is in another server")
         allowed = opt.get("channel_types")
         if allowed and value.type not in allowed:
             raise SimUsageError(

@@ -11,6 +11,12 @@ class SimUsageError(Exception):
     required command option). Raised at once, in the test, with what was available."""
 
 
+class InteractionFailed(AssertionError):
+    """The member's interaction reached no bot (no gateway session serves its guild's shard,
+    or shard 0 for a DM): Discord shows the member "This interaction failed" and keeps
+    nothing for later. Raised by the interaction handle's waits."""
+
+
 class SimTimeout(AssertionError):
     """A wait for something the bot should have done ran out of time."""
 

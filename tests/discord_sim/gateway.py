@@ -11,11 +11,16 @@ import asyncio
 import json
 import secrets
 import time
+from collections import Counter
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .shards import Shard
+
 if TYPE_CHECKING:
+    from .guilds import SimGuild
     from .server import DiscordSim
 
 HELLO, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT = 10, 1, 2, 3, 4, 6, 7
@@ -73,6 +78,10 @@ class Session:
         if self.conn is not None:
             self.conn.send(frame)
 
+    @property
+    def shard(self) -> Shard:
+        return (self.shard_id, self.shard_count)
+
     def covers(self, guild_id: int | None) -> bool:
         if guild_id is None:
             return self.shard_id == 0
@@ -85,6 +94,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.identify_count = 0
+        self.identifies_by_shard: Counter[Shard] = Counter()
         self.resume_count = 0
         self.heartbeats = 0
 
@@ -95,14 +105,26 @@ class Gateway:
     def session_for(self, guild_id: int | None) -> Session | None:
         return next((s for s in self.current() if s.covers(guild_id)), None)
 
+    def session_of_shard(self, shard: Shard) -> Session | None:
+        return next((s for s in self.current() if s.shard == shard), None)
+
     @property
     def connected(self) -> bool:
+        """Some session is connected and has been sent READY."""
         return any(s.conn is not None and s.ready_at for s in self.current())
 
-    def forget_sessions(self) -> None:
-        """Drop every session (a killed process will never resume them)."""
+    def shards_ready(self, shards: Collection[Shard]) -> bool:
+        """Each of these shards has a current session, connected and sent READY."""
+        sessions = [self.session_of_shard(shard) for shard in shards]
+        return all(s is not None and s.conn is not None and s.ready_at for s in sessions)
+
+    def forget_sessions(self, shards: Collection[Shard] | None = None) -> None:
+        """Drop the sessions of these shards (default: every session), as Discord does once a
+        killed process can never resume them: their guilds' events and interactions go nowhere."""
         for session in self.sessions.values():
-            session.superseded = True
+            if shards is None or session.shard in shards:
+                session.superseded = True
+        self.sim.notify()
 
     # --- dispatching ----------------------------------------------------------------------
     def dispatch(
@@ -123,6 +145,15 @@ class Gateway:
         if redact_content and not session.has(MESSAGE_CONTENT):
             data = dict(data, content="", embeds=[], attachments=[], components=[])
         session.push(event, data)
+        return True
+
+    def announce_guild(self, guild: SimGuild) -> bool:
+        """GUILD_CREATE for a guild the bot just joined, to the session of its shard."""
+        session = self.session_for(guild.id)
+        if session is None or not session.has(GUILDS):
+            return False
+        payload = self.sim.guild_create_payload(guild, with_members=session.has(GUILD_MEMBERS))
+        session.push("GUILD_CREATE", payload)
         return True
 
     # --- faults ---------------------------------------------------------------------------
@@ -226,7 +257,8 @@ class Gateway:
         session.conn = conn
         conn.session = session
         self.identify_count += 1
-        guilds = [g for g in [self.sim.guild] if session.covers(g.id)]
+        self.identifies_by_shard[shard] += 1
+        guilds = [g for g in self.sim.guilds if session.covers(g.id)]
         session.push(
             "READY",
             {
@@ -249,7 +281,7 @@ class Gateway:
         for guild in guilds:
             session.push(
                 "GUILD_CREATE",
-                self.sim.guild_create_payload(with_members=session.has(GUILD_MEMBERS)),
+                self.sim.guild_create_payload(guild, with_members=session.has(GUILD_MEMBERS)),
             )
         session.ready_at = time.perf_counter()
         self.sim.notify()
@@ -277,7 +309,11 @@ class Gateway:
         session = conn.session
         if session is None:
             return
+        guild = self.sim.guild_by_id(int(data.get("guild_id") or 0))
+        if guild is None or not session.covers(guild.id):
+            return  # Discord ignores a request for a guild this shard does not serve
         members = self.sim.members_for_chunk(
+            guild,
             query=data.get("query"),
             user_ids=data.get("user_ids"),
             limit=int(data.get("limit") or 0),

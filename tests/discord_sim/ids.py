@@ -30,6 +30,18 @@ class SnowflakeFactory:
                 self._increment = 0
             return ((self._last_ms - DISCORD_EPOCH_MS) << 22) | (1 << 17) | self._increment
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A snowflake Discord would route to gateway shard ``shard_id`` of ``shard_count``:
+        its timestamp part is a multiple of ``shard_count`` plus ``shard_id``. The clock skips
+        ahead by at most ``shard_count - 1`` ms, so later snowflakes stay larger."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
+        with self._lock:
+            ms = max(int(time.time() * 1000), self._last_ms + 1)
+            ms += (shard_id - (ms - DISCORD_EPOCH_MS)) % shard_count
+            self._last_ms, self._increment = ms, 0
+            return ((ms - DISCORD_EPOCH_MS) << 22) | (1 << 17)
+
 
 def iso_now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat()

@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import InteractionFailed
 from .model import EPHEMERAL, SimChannel, SimMessage, walk_components
 
 if TYPE_CHECKING:
@@ -128,6 +129,7 @@ class SimInteraction:
         self.followups: list[SimMessage] = []
         self.original_filled = False
         self.abandoned = False
+        self.failure: str | None = None  # why it reached no bot ("This interaction failed")
 
     def abandon(self) -> None:
         """The test expects this interaction to go unanswered (it provoked that on purpose)."""
@@ -137,6 +139,16 @@ class SimInteraction:
     @property
     def in_guild(self) -> bool:
         return self.channel.guild is not None
+
+    @property
+    def failed(self) -> bool:
+        return self.failure is not None
+
+    def _reached_the_bot(self) -> None:
+        if self.failure is not None:
+            raise InteractionFailed(
+                f"This interaction failed: {self.describe()} reached no bot; {self.failure}"
+            )
 
     @property
     def source_message(self) -> SimMessage | None:
@@ -176,6 +188,7 @@ class SimInteraction:
     # --- awaiting the bot ---------------------------------------------------------------
     async def response(self, timeout: float | None = None) -> InitialResponse:
         """The initial callback (whatever its type)."""
+        self._reached_the_bot()
         return await self.sim.wait_for(
             lambda: self.initial, what=f"a response to {self.describe()}", timeout=timeout
         )
@@ -184,6 +197,7 @@ class SimInteraction:
         """The reply the member sees: the original response once it is no longer 'thinking'
         (after a deferral, once the bot has edited it or sent its first follow-up); for a
         component update, the updated message."""
+        self._reached_the_bot()
 
         def find() -> SimMessage | None:
             if self.initial is None or self.original is None:
@@ -197,6 +211,7 @@ class SimInteraction:
         )
 
     async def followup(self, index: int = 0, timeout: float | None = None) -> SimMessage:
+        self._reached_the_bot()
         return await self.sim.wait_for(
             lambda: self.followups[index] if len(self.followups) > index else None,
             what=f"follow-up #{index} to {self.describe()}",

@@ -23,20 +23,25 @@ from .model import PRIVATE_THREAD, SimChannel, SimMessage, SimRole, SimUser
 from .permissions import bits, effective
 
 if TYPE_CHECKING:
+    from .guilds import SimGuild
     from .server import DiscordSim
 
 SELECT_KINDS = {3, 5, 6, 7, 8}
 
 
 class SimMember:
-    def __init__(self, sim: DiscordSim, user: SimUser, *, joined_at: str) -> None:
+    """A user as a member of one server. The same user in another server is another
+    ``SimMember`` sharing the ``SimUser`` (and so the DM channel and ``dms_open``)."""
+
+    def __init__(
+        self, sim: DiscordSim, user: SimUser, *, guild: SimGuild, joined_at: str
+    ) -> None:
         self.sim = sim
         self.user = user
+        self.guild = guild
         self.joined_at = joined_at
         self.roles: list[SimRole] = []
         self.nick: str | None = None
-        self.dms_open = True
-        self.dm_channel: SimChannel | None = None
         self.modals: list[SimModal] = []
 
     # --- identity and permissions -------------------------------------------------------
@@ -53,12 +58,24 @@ class SimMember:
         return self.user.mention
 
     @property
+    def dm_channel(self) -> SimChannel | None:
+        return self.user.dm_channel
+
+    @property
+    def dms_open(self) -> bool:
+        return self.user.dms_open
+
+    @dms_open.setter
+    def dms_open(self, value: bool) -> None:
+        self.user.dms_open = value
+
+    @property
     def is_owner(self) -> bool:
-        return self.sim.guild.owner_id == self.id
+        return self.guild.owner_id == self.id
 
     @property
     def permissions(self) -> int:
-        guild = self.sim.guild
+        guild = self.guild
         return effective(
             [guild.everyone.permissions, *(r.permissions for r in self.roles)],
             is_owner=self.is_owner,
@@ -80,7 +97,7 @@ class SimMember:
 
     def grant(self, *permission_names: str) -> SimRole:
         """Give the member a role carrying these permissions (``grant("manage_guild")``)."""
-        role = self.sim.add_role(" + ".join(permission_names), *permission_names)
+        role = self.guild.add_role(" + ".join(permission_names), *permission_names)
         self.add_role(role)
         return role
 
@@ -118,7 +135,13 @@ class SimMember:
     @property
     def ephemerals(self) -> list[SimMessage]:
         """Ephemeral messages only this member saw, oldest first (edits apply in place)."""
-        return [m for m in self.sim.all_messages() if m.recipient is self and not m.deleted]
+        return [m for m in self.sim.all_messages() if self._shown_to_me(m) and not m.deleted]
+
+    def _shown_to_me(self, msg: SimMessage) -> bool:
+        """An ephemeral message for this member (in a DM: for this user, from any server)."""
+        if msg.recipient is None:
+            return False
+        return msg.recipient is self or (msg.channel.is_dm and msg.recipient.user is self.user)
 
     async def wait_for_dm(
         self,
@@ -162,7 +185,8 @@ class SimMember:
 
     # --- acting ---------------------------------------------------------------------------
     def _where(self, channel: SimChannel | None) -> SimChannel:
-        channel = channel or self.sim.default_channel
+        channel = channel or self.guild.default_channel
+        self._same_server(channel)
         if not self._sees(channel):
             raise SimUsageError(f"{self.name} cannot see #{channel.name}")
         return channel
@@ -176,7 +200,7 @@ class SimMember:
         **kw_options: Any,
     ) -> SimInteraction:
         """Run ``/command`` (``"game new"`` for a subcommand) in ``channel`` (default: the
-        server's first text channel; pass ``self.sim.dm_with(member)`` for a DM). Options go
+        member's server's first text channel; pass ``self.sim.dm_with(member)`` for a DM). Options go
         as keywords; use ``options={...}`` for an option literally named ``channel``."""
         channel = self._where(channel)
         data = self._command_data(command, {**(options or {}), **kw_options}, channel, focused=None)
@@ -224,6 +248,7 @@ class SimMember:
     def _visible_messages(self, channel: SimChannel | None) -> list[SimMessage]:
         """Newest first: what this member can see (a channel, or everything)."""
         if channel is not None:
+            self._same_server(channel)
             if not self._sees(channel):
                 raise SimUsageError(f"{self.name} cannot see #{channel.name}")
             pool = channel.messages + [m for m in self.ephemerals if m.channel is channel]
@@ -232,13 +257,22 @@ class SimMember:
                 m
                 for m in self.sim.all_messages()
                 if not m.deleted
-                and ((m.recipient is self) or (not m.ephemeral and self._sees(m.channel)))
+                and (self._shown_to_me(m) or (not m.ephemeral and self._sees(m.channel)))
             ]
         return sorted(pool, key=lambda m: m.id, reverse=True)
 
+    def _same_server(self, channel: SimChannel) -> None:
+        if channel.guild is not None and channel.guild is not self.guild:
+            raise SimUsageError(
+                f"#{channel.name} is in {channel.guild.name!r}, not {self.guild.name!r}: act as "
+                f"that server's member (guild.member({self.name!r}))"
+            )
+
     def _sees(self, channel: SimChannel) -> bool:
         if channel.is_dm:
-            return channel.recipient is self
+            return channel.recipient.user is self.user
+        if channel.guild is not self.guild:
+            return False
         if channel.type == PRIVATE_THREAD:
             return self.id in channel.member_ids or self.has_permissions("manage_threads")
         return True
@@ -249,7 +283,8 @@ class SimMember:
         what = "select" if kinds == SELECT_KINDS else "button"
         pool = [message] if message is not None else self._visible_messages(channel)
         for msg in pool:
-            if (msg.ephemeral and msg.recipient is not self) or not self._sees(msg.channel):
+            self._same_server(msg.channel)
+            if (msg.ephemeral and not self._shown_to_me(msg)) or not self._sees(msg.channel):
                 raise SimUsageError(
                     f"{self.name} cannot see message {msg.id} in #{msg.channel.name}"
                 )
@@ -401,7 +436,7 @@ class SimMember:
         chosen = (
             [] if value is None else (list(value) if isinstance(value, (list, tuple)) else [value])
         )
-        values, _ = self._select_values(field, chosen, self.sim.default_channel)
+        values, _ = self._select_values(field, chosen, self.guild.default_channel)
         return {
             "type": 18,
             "component": {"type": field["type"], "custom_id": field["custom_id"], "values": values},
@@ -412,6 +447,7 @@ class SimMember:
         return self.sim.member_message(self, self._where(channel), content)
 
     def join_thread(self, thread: SimChannel) -> None:
+        self._same_server(thread)
         self.sim.add_thread_member(thread, self.id)
 
     def __repr__(self) -> str:

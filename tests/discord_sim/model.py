@@ -31,6 +31,9 @@ class SimUser:
         self.name = name
         self.bot = bot
         self.global_name = global_name or name.capitalize()
+        # A user has one DM channel with the bot, whichever servers they share with it.
+        self.dm_channel: SimChannel | None = None
+        self.dms_open = True
 
     def payload(self) -> dict[str, Any]:
         data = {
@@ -388,7 +391,8 @@ class SimChannel:
     @property
     def members(self) -> list[Any]:
         """Thread members (members only; the bot is left out)."""
-        return [m for m in self.sim.members if m.id in self.member_ids]
+        members = self.guild.members if self.guild is not None else []
+        return [m for m in members if m.id in self.member_ids]
 
     async def wait_for_message(
         self,
@@ -484,63 +488,3 @@ class SimChannel:
 
     def __repr__(self) -> str:
         return f"<SimChannel #{self.name} {self.id} type={self.type}>"
-
-
-class SimGuild:
-    def __init__(self, sim: DiscordSim, *, id: int, name: str) -> None:
-        self.sim = sim
-        self.id = id
-        self.name = name
-        self.owner_id: int = 0
-        self.roles: dict[int, SimRole] = {}
-        self.channels: list[SimChannel] = []
-
-    @property
-    def everyone(self) -> SimRole:
-        return self.roles[self.id]
-
-    def payload(self, *, members_payload: list[dict], threads: list[dict]) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "name": self.name,
-            "icon": None,
-            "splash": None,
-            "discovery_splash": None,
-            "banner": None,
-            "description": None,
-            "owner_id": str(self.owner_id),
-            "afk_channel_id": None,
-            "afk_timeout": 300,
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "roles": [r.payload() for r in self.roles.values()],
-            "emojis": [],
-            "stickers": [],
-            "features": [],
-            "mfa_level": 0,
-            "application_id": None,
-            "system_channel_id": None,
-            "system_channel_flags": 0,
-            "rules_channel_id": None,
-            "vanity_url_code": None,
-            "premium_tier": 0,
-            "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
-            "public_updates_channel_id": None,
-            "nsfw_level": 0,
-            "premium_progress_bar_enabled": False,
-            "safety_alerts_channel_id": None,
-            "joined_at": snowflake_iso(self.id),
-            "large": False,
-            "unavailable": False,
-            "member_count": self.sim.member_count(),
-            "voice_states": [],
-            "members": members_payload,
-            "channels": [c.payload() for c in self.channels if not c.deleted],
-            "threads": threads,
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-        }

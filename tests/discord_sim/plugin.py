@@ -73,7 +73,7 @@ async def bot_process(
 ) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
     """``proc = await bot_process()`` starts ``python -m bot`` against the simulator and waits
     until it is ready; pass ``argv=[...]`` for another entry point, ``commands=False`` if it
-    does not sync on start. The sqlite file is ``tmp_path / "marquee.sqlite3"`` unless
+    does not sync on start, ``shards=(2,), shard_count=4`` for one of several processes. The sqlite file is ``tmp_path / "marquee.sqlite3"`` unless
     ``db_path`` is given; it survives ``restart()``."""
     started: list[BotProcess] = []
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .logcheck import ANSI_ESCAPE, ERROR_LINE, TRACEBACK_LINE
+from .shards import process_shards
 
 if TYPE_CHECKING:
     from .server import DiscordSim
@@ -33,12 +34,19 @@ class BotProcess:
         env: dict[str, str] | None = None,
         commands: bool = True,
         ready_timeout: float = 20.0,
+        shards: Sequence[int] | None = None,
+        shard_count: int | None = None,
     ) -> None:
         self.sim = sim
         self.argv = list(argv or [sys.executable, "-m", "bot"])
         self.db_path = str(db_path)
         self.cwd = str(cwd)
         self.extra_env = dict(env or {})
+        # The shards it runs (``shards=(2,), shard_count=4``, or MARQUEE_SHARDS and
+        # MARQUEE_SHARD_COUNT in ``env``): it is ready when each has identified, and its kill
+        # forgets only their sessions. Unsaid: it is the only bot, and its kill forgets all.
+        self.shards, told = process_shards(shards, shard_count, self.extra_env)
+        self.extra_env.update(told)
         self.commands = commands
         self.ready_timeout = ready_timeout
         self.output: list[str] = []
@@ -82,7 +90,11 @@ class BotProcess:
         self._reader = asyncio.create_task(self._read(self._proc), name="discord-sim-bot-output")
         wait_commands = self.commands if commands is None else commands
         await self.sim.wait_for_bot(
-            after=mark, commands=wait_commands, timeout=self.ready_timeout, alive=self._check_alive
+            after=mark,
+            commands=wait_commands,
+            shards=self.shards,
+            timeout=self.ready_timeout,
+            alive=self._check_alive,
         )
         return self
 
@@ -143,7 +155,7 @@ class BotProcess:
         if self._reader is not None:
             await self._reader
         self.output.append(f"--- pid {proc.pid} ended with {proc.returncode}")
-        self.sim.gateway.forget_sessions()
+        self.sim.gateway.forget_sessions(self.shards)
         self._proc = None
 
     async def restart(self, *, commands: bool | None = None) -> BotProcess:

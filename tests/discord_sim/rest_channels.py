@@ -306,11 +306,12 @@ def _thread(request: web.Request) -> SimChannel | web.Response:
     return channel
 
 
-def _user_id(request: web.Request) -> int | None:
+def _user_id(request: web.Request, thread: SimChannel) -> int | None:
+    """The bot, or a member of the thread's server."""
     sim = _sim(request)
     raw = request.match_info.get("user_id", "@me")
     user_id = sim.bot_user.id if raw == "@me" else int(raw)
-    return user_id if user_id == sim.bot_user.id or sim.member_by_id(user_id) else None
+    return user_id if user_id == sim.bot_user.id or thread.guild.member_by_id(user_id) else None
 
 
 async def add_thread_member(request: web.Request) -> web.Response:
@@ -318,7 +319,7 @@ async def add_thread_member(request: web.Request) -> web.Response:
     thread = _thread(request)
     if isinstance(thread, web.Response):
         return thread
-    user_id = _user_id(request)
+    user_id = _user_id(request, thread)
     if user_id is None:
         return reject(request, 404, 10013, "Unknown User", rule="known member id")
     if thread.archived:
@@ -334,7 +335,7 @@ async def remove_thread_member(request: web.Request) -> web.Response:
     thread = _thread(request)
     if isinstance(thread, web.Response):
         return thread
-    user_id = _user_id(request)
+    user_id = _user_id(request, thread)
     if user_id is None:
         return reject(request, 404, 10013, "Unknown User", rule="known member id")
     sim.remove_thread_member(thread, user_id)
@@ -346,7 +347,7 @@ async def get_thread_member(request: web.Request) -> web.Response:
     thread = _thread(request)
     if isinstance(thread, web.Response):
         return thread
-    user_id = _user_id(request)
+    user_id = _user_id(request, thread)
     if user_id is None or user_id not in thread.member_ids:
         return reject(request, 404, 10013, "Unknown User", rule="member of the thread")
     return json_response(

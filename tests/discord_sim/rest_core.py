@@ -9,6 +9,7 @@ from aiohttp import web
 from .http_util import BODY, SIM, json_response, reject
 
 if TYPE_CHECKING:
+    from .guilds import SimGuild
     from .server import DiscordSim
 
 
@@ -87,7 +88,7 @@ def _check_app(request: web.Request) -> web.Response | None:
             detail=f"got {request.match_info['application_id']}, the app is {sim.application_id}",
         )
     guild_id = request.match_info.get("guild_id")
-    if guild_id is not None and guild_id != str(sim.guild.id):
+    if guild_id is not None and _known_guild(sim, guild_id) is None:
         return reject(
             request,
             403,
@@ -119,18 +120,22 @@ async def get_commands(request: web.Request) -> web.Response:
     return json_response(_sim(request).commands.scopes.get(_scope(request), []))
 
 
-def _check_guild(request: web.Request) -> web.Response | None:
-    if request.match_info["guild_id"] != str(_sim(request).guild.id):
+def _known_guild(sim: DiscordSim, raw_id: str) -> SimGuild | None:
+    return sim.guild_by_id(int(raw_id)) if raw_id.isdigit() else None
+
+
+def _guild(request: web.Request) -> SimGuild | web.Response:
+    guild = _known_guild(_sim(request), request.match_info["guild_id"])
+    if guild is None:
         return reject(request, 404, 10004, "Unknown Guild", rule="known guild id")
-    return None
+    return guild
 
 
 async def get_guild(request: web.Request) -> web.Response:
-    bad = _check_guild(request)
-    if bad is not None:
-        return bad
-    sim = _sim(request)
-    data = sim.guild.payload(members_payload=[], threads=[])
+    guild = _guild(request)
+    if isinstance(guild, web.Response):
+        return guild
+    data = guild.payload(members_payload=[], threads=[])
     for key in (
         "members",
         "channels",
@@ -147,45 +152,47 @@ async def get_guild(request: web.Request) -> web.Response:
     ):
         data.pop(key, None)
     if request.query.get("with_counts") in ("true", "1"):
-        data["approximate_member_count"] = sim.member_count()
+        data["approximate_member_count"] = guild.member_count()
         data["approximate_presence_count"] = 0
     return json_response(data)
 
 
 async def get_guild_channels(request: web.Request) -> web.Response:
-    bad = _check_guild(request)
-    return bad or json_response(
-        [c.payload() for c in _sim(request).guild.channels if not c.deleted]
-    )
+    guild = _guild(request)
+    if isinstance(guild, web.Response):
+        return guild
+    return json_response([c.payload() for c in guild.channels if not c.deleted])
 
 
 async def get_guild_roles(request: web.Request) -> web.Response:
-    bad = _check_guild(request)
-    return bad or json_response([r.payload() for r in _sim(request).guild.roles.values()])
+    guild = _guild(request)
+    if isinstance(guild, web.Response):
+        return guild
+    return json_response([r.payload() for r in guild.roles.values()])
 
 
 async def get_guild_member(request: web.Request) -> web.Response:
-    bad = _check_guild(request)
-    if bad is not None:
-        return bad
+    guild = _guild(request)
+    if isinstance(guild, web.Response):
+        return guild
     sim = _sim(request)
     user_id = int(request.match_info["user_id"])
     if user_id == sim.bot_user.id:
         return json_response(sim.bot_member_payload())
-    member = sim.member_by_id(user_id)
+    member = guild.member_by_id(user_id)
     if member is None:
         return reject(request, 404, 10007, "Unknown Member", rule="known member id")
     return json_response(member.payload())
 
 
 async def list_guild_members(request: web.Request) -> web.Response:
-    bad = _check_guild(request)
-    if bad is not None:
-        return bad
+    guild = _guild(request)
+    if isinstance(guild, web.Response):
+        return guild
     sim = _sim(request)
     limit = int(request.query.get("limit", "1"))
     after = int(request.query.get("after", "0"))
-    everyone = [sim.bot_member_payload()] + [m.payload() for m in sim.members]
+    everyone = [sim.bot_member_payload()] + [m.payload() for m in guild.members]
     everyone = sorted(
         (m for m in everyone if int(m["user"]["id"]) > after), key=lambda m: int(m["user"]["id"])
     )
@@ -193,11 +200,11 @@ async def list_guild_members(request: web.Request) -> web.Response:
 
 
 async def get_active_threads(request: web.Request) -> web.Response:
-    bad = _check_guild(request)
-    if bad is not None:
-        return bad
+    guild = _guild(request)
+    if isinstance(guild, web.Response):
+        return guild
     sim = _sim(request)
-    threads = [t for t in sim.threads if not t.deleted and not t.archived]
+    threads = [t for t in guild.threads if not t.archived]
     members = [
         t.thread_member_payload(sim.bot_user.id) for t in threads if sim.bot_user.id in t.member_ids
     ]

@@ -11,8 +11,8 @@ import secrets
 import socket
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar
 
 from aiohttp import web
@@ -26,6 +26,7 @@ from .http_util import API_PREFIX, SIM, make_middleware
 from .interactions import InitialResponse, SimInteraction
 from .members import SimMember
 from .model import SimChannel, SimMessage
+from .shards import Shard, shard_of
 from .spec import load_spec
 from .stats import SimStats
 from .world import World
@@ -42,10 +43,12 @@ class Limits:
 
 @dataclass(frozen=True)
 class BotMark:
-    """A point in time to wait for a (re)started bot after: counts of IDENTIFYs and syncs."""
+    """A point in time to wait for a (re)started bot after: counts of IDENTIFYs (in all and
+    per shard) and syncs."""
 
     identifies: int
     syncs: int
+    by_shard: Mapping[Shard, int] = field(default_factory=dict)
 
 
 class DiscordSim(World):
@@ -56,6 +59,7 @@ class DiscordSim(World):
         channels: tuple[str, ...] = ("general", "games"),
         members: tuple[str, ...] = ("alice", "bob", "carol", "dave"),
         owner: str = "olivia",
+        guild_shard: tuple[int, int] | None = None,
         bot_name: str = "Marquee",
         heartbeat_interval_ms: int = 41250,
         default_timeout: float = 5.0,
@@ -69,6 +73,7 @@ class DiscordSim(World):
             members=members,
             owner=owner,
             bot_name=bot_name,
+            guild_shard=guild_shard,
         )
         self.token = "sim." + secrets.token_urlsafe(24)
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -278,9 +283,7 @@ class DiscordSim(World):
         message: SimMessage | None = None,
         modal_of: SimInteraction | None = None,
     ) -> SimInteraction:
-        guild_id = None if channel.is_dm else self.guild.id
-        if self.gateway.session_for(guild_id) is None:
-            raise SimUsageError("no bot session is connected to receive the interaction")
+        guild_id = None if channel.is_dm else channel.guild.id
         interaction = SimInteraction(
             self,
             id=self.ids.next(),
@@ -292,6 +295,14 @@ class DiscordSim(World):
             message=message,
             modal_of=modal_of,
         )
+        if self.gateway.session_for(guild_id) is None:
+            # Discord delivers an interaction to the session of its guild's shard (shard 0 for
+            # DMs), or fails it: nothing is kept for a process that connects later.
+            interaction.failure = self._unreachable(channel)
+            self.failed_interactions.append(interaction)
+            self.trace(f"{interaction.describe()} failed: {interaction.failure}")
+            self.notify()
+            return interaction
         self.interactions[interaction.id] = interaction
         self._tokens[interaction.token] = interaction
         self.stats.record_dispatch(interaction.dispatched_at)
@@ -299,6 +310,15 @@ class DiscordSim(World):
         self.trace(f"{interaction.describe()} dispatched")
         self.notify()
         return interaction
+
+    def _unreachable(self, channel: SimChannel) -> str:
+        counts = sorted({s.shard_count for s in self.gateway.current()})
+        if not counts:
+            return "no bot session is connected"
+        if channel.is_dm:
+            return "no bot session serves shard 0, where DMs go"
+        where = " / ".join(f"{shard_of(channel.guild.id, n)} of {n}" for n in counts)
+        return f"no bot session serves shard {where}, where {channel.guild.name!r} is"
 
     def record_answer(self, interaction: SimInteraction, response: InitialResponse) -> None:
         interaction.initial = response
@@ -329,10 +349,11 @@ class DiscordSim(World):
     async def reconnect_gateway(self, timeout: float | None = None) -> None:
         """Send RECONNECT (op 7) and wait until the bot has RESUMEd."""
         before = self.gateway.resume_count
-        if not self.gateway.send_reconnect():
+        sent = self.gateway.send_reconnect()
+        if not sent:
             raise SimUsageError("no connected bot to send RECONNECT to")
         await self.wait_for(
-            lambda: self.gateway.resume_count > before and self.gateway.connected,
+            lambda: self.gateway.resume_count >= before + sent and self.gateway.connected,
             what="the bot to RESUME after RECONNECT",
             timeout=timeout,
         )
@@ -341,10 +362,11 @@ class DiscordSim(World):
         """Close the bot's gateway connection (``code=None``: cut the TCP connection without
         a close frame) and wait until it has RESUMEd."""
         before = self.gateway.resume_count
-        if not await self.gateway.drop(code):
+        dropped = await self.gateway.drop(code)
+        if not dropped:
             raise SimUsageError("no connected bot to disconnect")
         await self.wait_for(
-            lambda: self.gateway.resume_count > before and self.gateway.connected,
+            lambda: self.gateway.resume_count >= before + dropped and self.gateway.connected,
             what="the bot to RESUME after a dropped connection",
             timeout=timeout,
         )
@@ -353,42 +375,55 @@ class DiscordSim(World):
         """Send INVALID_SESSION (not resumable) and wait for a fresh IDENTIFY. discord.py
         sleeps 5 s before re-identifying unless the bot overrides ``before_identify_hook``."""
         before = self.gateway.identify_count
-        if not self.gateway.send_invalid_session(False):
+        sent = self.gateway.send_invalid_session(False)
+        if not sent:
             raise SimUsageError("no connected bot to invalidate")
         await self.wait_for(
-            lambda: self.gateway.identify_count > before and self.gateway.connected,
+            lambda: self.gateway.identify_count >= before + sent and self.gateway.connected,
             what="the bot to IDENTIFY again",
             timeout=timeout,
         )
 
     # --- the bot ----------------------------------------------------------------------------
     def bot_mark(self) -> BotMark:
-        return BotMark(self.gateway.identify_count, self.commands.sync_count)
+        return BotMark(
+            self.gateway.identify_count,
+            self.commands.sync_count,
+            dict(self.gateway.identifies_by_shard),
+        )
 
     async def wait_for_bot(
         self,
         *,
         after: BotMark | None = None,
         commands: bool = True,
+        shards: Collection[Shard] | None = None,
         timeout: float | None = None,
         alive: Callable[[], None] | None = None,
     ) -> None:
         """Wait until a bot has IDENTIFYed (after ``after``), received READY + GUILD_CREATE, and
-        (``commands=True``) synced its commands. ``alive`` raises if the bot died meanwhile."""
+        (``commands=True``) synced its commands. ``shards`` (``[(2, 4)]``): wait for a fresh
+        IDENTIFY and a ready session on each of them, not just any. ``alive`` raises if the
+        bot died meanwhile."""
         after = after or BotMark(0, 0)
+        gateway = self.gateway
+
+        def identified() -> bool:
+            if shards is None:
+                return gateway.identify_count > after.identifies and gateway.connected
+            return gateway.shards_ready(shards) and all(
+                gateway.identifies_by_shard[s] > after.by_shard.get(s, 0) for s in shards
+            )
 
         def ready() -> bool:
             if alive is not None:
                 alive()
-            return (
-                self.gateway.identify_count > after.identifies
-                and self.gateway.connected
-                and (not commands or self.commands.sync_count > after.syncs)
-            )
+            return identified() and (not commands or self.commands.sync_count > after.syncs)
 
+        which = "the bot" if shards is None else f"the bot's shards {sorted(shards)}"
         await self.wait_for(
             ready,
-            what="the bot to connect" + (" and sync commands" if commands else ""),
+            what=f"{which} to connect" + (" and sync commands" if commands else ""),
             timeout=timeout,
         )
 
@@ -424,12 +459,19 @@ class DiscordSim(World):
 
     @contextlib.asynccontextmanager
     async def run_bot(
-        self, bot: Any, *, commands: bool = True, timeout: float | None = None
+        self,
+        bot: Any,
+        *,
+        commands: bool = True,
+        shards: Collection[Shard] | None = None,
+        timeout: float | None = None,
     ) -> AsyncIterator[Any]:
         """Run a discord.py client in this event loop, connected to the simulator::
 
         async with sim.run_bot(MyBot(guild_ready_timeout=0.05)) as bot: ...
-        """
+
+        An ``AutoShardedClient`` running some shards: pass them (``shards=[(0, 4), (1, 4)]``)
+        to wait for each; on exit their sessions are forgotten."""
         with self.discord_py_pointed_here():
             mark = self.bot_mark()
             task = asyncio.create_task(bot.start(self.token), name="discord-sim-bot")
@@ -440,12 +482,16 @@ class DiscordSim(World):
                     raise AssertionError(f"the bot stopped before it was ready: {exc!r}") from exc
 
             try:
-                await self.wait_for_bot(after=mark, commands=commands, timeout=timeout, alive=alive)
+                await self.wait_for_bot(
+                    after=mark, commands=commands, shards=shards, timeout=timeout, alive=alive
+                )
                 yield bot
             finally:
                 await bot.close()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+                if shards is not None:
+                    self.gateway.forget_sessions(shards)
 
     # --- the verdict ------------------------------------------------------------------------
     def problems(self) -> list[str]:

@@ -7,12 +7,13 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GUILDS, Gateway
+from .guilds import SimGuild
 from .http_util import Upload
 from .ids import SnowflakeFactory, iso_now
 from .interactions import SimInteraction
 from .members import SimMember
-from .model import DM, TEXT, SimAttachment, SimChannel, SimGuild, SimMessage, SimRole, SimUser
-from .permissions import ALL, EVERYONE_DEFAULT, bits
+from .model import DM, TEXT, SimAttachment, SimChannel, SimMessage, SimRole, SimUser
+from .permissions import ALL, bits
 
 if TYPE_CHECKING:
     from .server import DiscordSim
@@ -34,30 +35,29 @@ class World:
         members: tuple[str, ...],
         owner: str,
         bot_name: str,
+        guild_shard: tuple[int, int] | None = None,
     ) -> None:
         self.ids = SnowflakeFactory()
         self.application_id = self.ids.next()
         self.bot_user = SimUser(self.application_id, bot_name, bot=True)
         self.bot_permissions = ALL
         self.bot_joined_at = iso_now()
-        self.guild = SimGuild(self._sim, id=self.ids.next(), name=guild_name)
-        self.guild.roles[self.guild.id] = SimRole(self.guild.id, "@everyone", EVERYONE_DEFAULT, 0)
+        self.guilds: list[SimGuild] = []
+        self._users: dict[str, SimUser] = {}  # by name: one user, however many servers
         self._channels: dict[int, SimChannel] = {}
         self._messages: dict[int, SimMessage] = {}
         self.threads: list[SimChannel] = []
         self.attachments: dict[int, SimAttachment] = {}
         self.interactions: dict[int, SimInteraction] = {}
         self._tokens: dict[str, SimInteraction] = {}
-        self.members: list[SimMember] = []
+        self.failed_interactions: list[SimInteraction] = []
         self.dm_refusals: list[SimMember] = []
         # Nonces of the bot's messages (enforce_nonce): nonce → (sim time sent, message).
         self.nonces: dict[str, tuple[float, SimMessage]] = {}
-        self.owner = self.add_member(owner, announce=False)
-        self.guild.owner_id = self.owner.id
-        for name in members:
-            self.add_member(name, announce=False)
-        for name in channels:
-            self.add_channel(name, announce=False)
+        self.guild = self._create_guild(
+            guild_name, shard=guild_shard, owner=owner, members=members, channels=channels
+        )
+        self.owner = self.guild.owner
 
     @property
     def _sim(self) -> DiscordSim:
@@ -68,21 +68,75 @@ class World:
     def notify(self) -> None: ...
     def trace(self, line: str) -> None: ...
 
-    # --- lookups --------------------------------------------------------------------------
+    # --- guilds -----------------------------------------------------------------------------
+    def add_guild(
+        self,
+        name: str,
+        *,
+        shard: tuple[int, int] | None = None,
+        members: tuple[str, ...] = (),
+        channels: tuple[str, ...] = ("general",),
+        owner: str | None = None,
+    ) -> SimGuild:
+        """Another server with the bot in it. ``shard=(k, n)``: its id puts it on shard ``k``
+        of ``n``. Members named like an existing user are that user (DMs included); the owner
+        defaults to the first server's. A bot already connected gets GUILD_CREATE."""
+        guild = self._create_guild(
+            name,
+            shard=shard,
+            owner=self.owner.user if owner is None else owner,
+            members=members,
+            channels=channels,
+        )
+        if self.gateway.announce_guild(guild):
+            self.trace(f"gateway → bot: GUILD_CREATE {name!r}")
+        self.notify()
+        return guild
+
+    def _create_guild(
+        self,
+        name: str,
+        *,
+        shard: tuple[int, int] | None,
+        owner: str | SimUser,
+        members: tuple[str, ...],
+        channels: tuple[str, ...],
+    ) -> SimGuild:
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = SimGuild(self._sim, id=guild_id, name=name)
+        self.guilds.append(guild)
+        guild.owner_id = self.add_member(owner, guild=guild, announce=False).id
+        for member_name in members:
+            self.add_member(member_name, guild=guild, announce=False)
+        for channel_name in channels:
+            self.add_channel(channel_name, guild=guild, announce=False)
+        return guild
+
+    def guild_by_id(self, guild_id: int) -> SimGuild | None:
+        return next((g for g in self.guilds if g.id == guild_id), None)
+
+    # --- lookups (the first server first) ---------------------------------------------------
     @property
     def default_channel(self) -> SimChannel:
-        return next(c for c in self.guild.channels if c.type == TEXT and not c.deleted)
+        return self.guild.default_channel
+
+    @property
+    def members(self) -> list[SimMember]:
+        """The first server's members."""
+        return self.guild.members
 
     def channel(self, name: str) -> SimChannel:
-        for c in self.guild.channels + self.threads:
+        for c in [c for g in self.guilds for c in g.channels] + self.threads:
             if c.name == name and not c.deleted:
                 return c
         raise KeyError(f"no channel or thread named {name!r}")
 
     def member(self, name: str) -> SimMember:
-        for m in self.members:
-            if m.name == name:
-                return m
+        """The member of that name in the first server (or else the first server having one)."""
+        for guild in self.guilds:
+            for m in guild.members:
+                if m.name == name:
+                    return m
         raise KeyError(f"no member named {name!r}; members: {[m.name for m in self.members]}")
 
     def __getitem__(self, name: str) -> SimMember:
@@ -94,8 +148,13 @@ class World:
     def message_by_id(self, message_id: int) -> SimMessage | None:
         return self._messages.get(message_id)
 
-    def member_by_id(self, user_id: int) -> SimMember | None:
-        return next((m for m in self.members if m.id == user_id), None)
+    def member_by_id(self, user_id: int, guild: SimGuild | None = None) -> SimMember | None:
+        """The member with that user id in ``guild`` (default: in any server, the first first)."""
+        for g in [guild] if guild is not None else self.guilds:
+            found = g.member_by_id(user_id)
+            if found is not None:
+                return found
+        return None
 
     def user_by_id(self, user_id: int) -> SimUser | None:
         if user_id == self.bot_user.id:
@@ -109,12 +168,12 @@ class World:
     def all_messages(self) -> list[SimMessage]:
         return sorted(self._messages.values(), key=lambda m: m.id)
 
-    def mentioned_members(self, content: str) -> list[SimMember]:
-        found = [self.member_by_id(int(x)) for x in _MENTION.findall(content or "")]
+    def mentioned_members(self, content: str, guild: SimGuild | None = None) -> list[SimMember]:
+        found = [self.member_by_id(int(x), guild) for x in _MENTION.findall(content or "")]
         return [m for m in found if m is not None]
 
     def member_count(self) -> int:
-        return len(self.members) + 1
+        return self.guild.member_count()
 
     @property
     def latest_thread(self) -> SimChannel | None:
@@ -151,22 +210,22 @@ class World:
             "premium_since": None,
         }
 
-    def guild_create_payload(self, *, with_members: bool) -> dict[str, Any]:
+    def guild_create_payload(self, guild: SimGuild, *, with_members: bool) -> dict[str, Any]:
         members = [self.bot_member_payload()]
         if with_members:
-            members += [m.payload() for m in self.members]
+            members += [m.payload() for m in guild.members]
         threads = [
             t.payload(for_user_id=self.bot_user.id)
-            for t in self.threads
+            for t in guild.threads
             if not t.deleted and not t.archived
         ]
-        return self.guild.payload(members_payload=members, threads=threads)
+        return guild.payload(members_payload=members, threads=threads)
 
     def members_for_chunk(
-        self, *, query: str | None, user_ids: list | None, limit: int
+        self, guild: SimGuild, *, query: str | None, user_ids: list | None, limit: int
     ) -> list[dict]:
         everyone = [(self.bot_user, self.bot_member_payload())] + [
-            (m.user, m.payload()) for m in self.members
+            (m.user, m.payload()) for m in guild.members
         ]
         if user_ids:
             wanted = {int(u) for u in user_ids}
@@ -176,27 +235,49 @@ class World:
         return [p for _, p in everyone][: limit or None]
 
     # --- people, roles, channels ------------------------------------------------------------
-    def add_member(self, name: str, *, dms_open: bool = True, announce: bool = True) -> SimMember:
-        member = SimMember(self._sim, SimUser(self.ids.next(), name), joined_at=iso_now())
-        member.dms_open = dms_open
-        self.members.append(member)
+    def add_member(
+        self,
+        name_or_user: str | SimUser | SimMember,
+        *,
+        guild: SimGuild | None = None,
+        dms_open: bool | None = None,
+        announce: bool = True,
+    ) -> SimMember:
+        """A member of ``guild`` (default: the first server). A name already taken by a user
+        means that user; one already in ``guild`` is returned as is."""
+        guild = guild or self.guild
+        if isinstance(name_or_user, SimMember):
+            name_or_user = name_or_user.user
+        if isinstance(name_or_user, SimUser):
+            user = name_or_user
+        else:
+            user = self._users.get(name_or_user) or SimUser(self.ids.next(), name_or_user)
+        self._users.setdefault(user.name, user)
+        if dms_open is not None:
+            user.dms_open = dms_open
+        existing = guild.member_by_id(user.id)
+        if existing is not None:
+            return existing
+        member = SimMember(self._sim, user, guild=guild, joined_at=iso_now())
+        guild.members.append(member)
         if announce:
             self._dispatch(
                 "GUILD_MEMBER_ADD",
-                member.payload() | {"guild_id": str(self.guild.id)},
-                guild_id=self.guild.id,
+                member.payload() | {"guild_id": str(guild.id)},
+                guild_id=guild.id,
                 intent=GUILD_MEMBERS,
             )
             self.notify()
         return member
 
-    def add_role(self, name: str, *permission_names: str) -> SimRole:
-        role = SimRole(self.ids.next(), name, bits(*permission_names), len(self.guild.roles))
-        self.guild.roles[role.id] = role
+    def add_role(self, name: str, *permission_names: str, guild: SimGuild | None = None) -> SimRole:
+        guild = guild or self.guild
+        role = SimRole(self.ids.next(), name, bits(*permission_names), len(guild.roles))
+        guild.roles[role.id] = role
         self._dispatch(
             "GUILD_ROLE_CREATE",
-            {"guild_id": str(self.guild.id), "role": role.payload()},
-            guild_id=self.guild.id,
+            {"guild_id": str(guild.id), "role": role.payload()},
+            guild_id=guild.id,
             intent=GUILDS,
         )
         return role
@@ -204,48 +285,52 @@ class World:
     def member_updated(self, member: SimMember) -> None:
         self._dispatch(
             "GUILD_MEMBER_UPDATE",
-            member.payload() | {"guild_id": str(self.guild.id)},
-            guild_id=self.guild.id,
+            member.payload() | {"guild_id": str(member.guild.id)},
+            guild_id=member.guild.id,
             intent=GUILD_MEMBERS,
         )
         self.notify()
 
-    def add_channel(self, name: str, *, announce: bool = True) -> SimChannel:
+    def add_channel(
+        self, name: str, *, guild: SimGuild | None = None, announce: bool = True
+    ) -> SimChannel:
+        guild = guild or self.guild
         channel = SimChannel(
             self._sim,
             id=self.ids.next(),
             type=TEXT,
             name=name,
-            guild=self.guild,
-            position=len(self.guild.channels),
+            guild=guild,
+            position=len(guild.channels),
         )
-        self.guild.channels.append(channel)
+        guild.channels.append(channel)
         self._channels[channel.id] = channel
         if announce:
-            self._dispatch(
-                "CHANNEL_CREATE", channel.payload(), guild_id=self.guild.id, intent=GUILDS
-            )
+            self._dispatch("CHANNEL_CREATE", channel.payload(), guild_id=guild.id, intent=GUILDS)
             self.notify()
         return channel
 
     def dm_with(self, member: SimMember) -> SimChannel:
-        """The DM channel between the bot and ``member`` (opened on first use)."""
-        if member.dm_channel is None:
-            member.dm_channel = SimChannel(
+        """The DM channel between the bot and ``member``'s user (opened on first use)."""
+        user = member.user
+        if user.dm_channel is None:
+            user.dm_channel = SimChannel(
                 self._sim,
                 id=self.ids.next(),
                 type=DM,
                 name=f"dm-{member.name}",
                 recipient=member,
             )
-            self._channels[member.dm_channel.id] = member.dm_channel
-        return member.dm_channel
+            self._channels[user.dm_channel.id] = user.dm_channel
+        return user.dm_channel
 
     def update_channel(self, channel: SimChannel, body: dict[str, Any]) -> None:
         for key in ("name", "topic", "position", "rate_limit_per_user"):
             if key in body:
                 setattr(channel, key, body[key])
-        self._dispatch("CHANNEL_UPDATE", channel.payload(), guild_id=self.guild.id, intent=GUILDS)
+        self._dispatch(
+            "CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild.id, intent=GUILDS
+        )
         self.notify()
 
     # --- threads ----------------------------------------------------------------------------
@@ -262,7 +347,7 @@ class World:
             id=starter.id if starter else self.ids.next(),
             type=kind,
             name=body.get("name") or "thread",
-            guild=self.guild,
+            guild=parent.guild,
             parent=parent,
             owner_id=self.bot_user.id,
         )
@@ -279,7 +364,7 @@ class World:
         self._dispatch(
             "THREAD_CREATE",
             thread.payload(for_user_id=self.bot_user.id) | {"newly_created": True},
-            guild_id=self.guild.id,
+            guild_id=thread.guild.id,
             intent=GUILDS,
         )
         self.notify()
@@ -292,7 +377,7 @@ class World:
         if body.get("archived") is not None and body["archived"] != thread.archived:
             thread.archived = body["archived"]
             thread.archive_timestamp = iso_now()
-        self._dispatch("THREAD_UPDATE", thread.payload(), guild_id=self.guild.id, intent=GUILDS)
+        self._dispatch("THREAD_UPDATE", thread.payload(), guild_id=thread.guild.id, intent=GUILDS)
         self.notify()
 
     def delete_channel(self, channel: SimChannel) -> None:
@@ -302,16 +387,16 @@ class World:
                 "THREAD_DELETE",
                 {
                     "id": str(channel.id),
-                    "guild_id": str(self.guild.id),
+                    "guild_id": str(channel.guild.id),
                     "parent_id": str(channel.parent.id),
                     "type": channel.type,
                 },
-                guild_id=self.guild.id,
+                guild_id=channel.guild.id,
                 intent=GUILDS,
             )
         elif not channel.is_dm:
             self._dispatch(
-                "CHANNEL_DELETE", channel.payload(), guild_id=self.guild.id, intent=GUILDS
+                "CHANNEL_DELETE", channel.payload(), guild_id=channel.guild.id, intent=GUILDS
             )
         self.notify()
 
@@ -320,7 +405,7 @@ class World:
     ) -> dict[str, Any]:
         data = thread.thread_member_payload(user_id)
         if with_member:
-            member = self.member_by_id(user_id)
+            member = self.member_by_id(user_id, thread.guild)
             data["member"] = member.payload() if member else self.bot_member_payload()
         return data
 
@@ -337,7 +422,7 @@ class World:
     def _thread_members_event(self, thread: SimChannel, user_id: int, *, added: bool) -> None:
         data: dict[str, Any] = {
             "id": str(thread.id),
-            "guild_id": str(self.guild.id),
+            "guild_id": str(thread.guild.id),
             "member_count": min(len(thread.member_ids), 50),
         }
         if added:
@@ -346,7 +431,7 @@ class World:
             data["removed_member_ids"] = [str(user_id)]
         # Without GUILD_MEMBERS, Discord only tells the bot about itself joining or leaving.
         intent = GUILDS if user_id == self.bot_user.id else GUILD_MEMBERS
-        self._dispatch("THREAD_MEMBERS_UPDATE", data, guild_id=self.guild.id, intent=intent)
+        self._dispatch("THREAD_MEMBERS_UPDATE", data, guild_id=thread.guild.id, intent=intent)
         self.notify()
 
     # --- messages ---------------------------------------------------------------------------
@@ -422,7 +507,7 @@ class World:
         channel.total_sent += 1
         self._messages[msg.id] = msg
         if channel.is_thread:
-            for member in self.mentioned_members(msg.content):
+            for member in self.mentioned_members(msg.content, channel.guild):
                 self.add_thread_member(channel, member.id)
         if not msg.ephemeral:
             self._message_event("MESSAGE_CREATE", msg)
@@ -442,7 +527,7 @@ class World:
         if not msg.ephemeral:
             data = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild is not None:
-                data["guild_id"] = str(self.guild.id)
+                data["guild_id"] = str(msg.channel.guild.id)
             self._dispatch(
                 "MESSAGE_DELETE",
                 data,
@@ -455,7 +540,7 @@ class World:
         return self.create_message(channel, member.user, {"content": content}, [])
 
     def _guild_id_of(self, channel: SimChannel) -> int | None:
-        return None if channel.is_dm else self.guild.id
+        return None if channel.is_dm else channel.guild.id
 
     @staticmethod
     def _message_intent(channel: SimChannel) -> int:
@@ -465,7 +550,7 @@ class World:
         data = msg.payload()
         from_member = not msg.from_bot
         if from_member and msg.channel.guild is not None:
-            member = self.member_by_id(msg.author.id)
+            member = self.member_by_id(msg.author.id, msg.channel.guild)
             if member is not None:
                 data["member"] = {k: v for k, v in member.payload().items() if k != "user"}
         mentions_bot = (

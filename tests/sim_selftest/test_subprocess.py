@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.discord_sim import SimUsageError
+from tests.discord_sim import InteractionFailed
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 
@@ -25,8 +25,9 @@ async def test_sigkill_and_restart_keep_old_buttons_working(discord_sim, bot_pro
 
     await proc.kill()
     assert not proc.running
-    with pytest.raises(SimUsageError, match="no bot session is connected"):
-        await alice.click("Join", message=lobby)
+    lost = await alice.click("Join", message=lobby)  # "This interaction failed"
+    with pytest.raises(InteractionFailed, match="no bot session is connected"):
+        await lost.reply()
 
     await proc.start()  # a new process: new IDENTIFY, commands synced again
     assert proc.pid != first_pid and discord_sim.gateway.identify_count == 2

@@ -3,11 +3,14 @@ self-tests can check the harness against an unmodified discord.py client.
 
 Run as a subprocess (``python -m tests.sim_selftest.tiny_bot``) it honours the same
 environment as Marquee: MARQUEE_API_BASE, MARQUEE_GATEWAY_URL, DISCORD_TOKEN, MARQUEE_DB,
-DEV_GUILD_ID, MARQUEE_GUILD_READY_TIMEOUT."""
+DEV_GUILD_ID (empty: sync the commands globally), MARQUEE_GUILD_READY_TIMEOUT, and
+MARQUEE_SHARDS / MARQUEE_SHARD_COUNT (an AutoShardedBot running those shards; only the
+process running shard 0 syncs the commands)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import os
@@ -119,6 +122,25 @@ class RevealView(discord.ui.View):
         await interaction.response.send_message(f"revealed to {interaction.user.name} in {where}")
 
 
+def running_shards(client: discord.Client) -> list[int]:
+    """The gateway shards this client runs (an unsharded client runs shard 0)."""
+    if isinstance(client, discord.AutoShardedClient):
+        return sorted(client.shards)
+    return [client.shard_id or 0]
+
+
+class WhereView(discord.ui.View):
+    """A button that says which process (and which shards) answered the click."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Who answers?", custom_id="tiny:where")
+    async def where(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        shards = running_shards(interaction.client)
+        await interaction.response.send_message(f"answered by pid {os.getpid()} shards {shards}")
+
+
 class BidModal(discord.ui.Modal, title="Your bid"):
     amount = discord.ui.TextInput(label="Amount", custom_id="tiny:amount", max_length=6)
     note = discord.ui.TextInput(label="Note", required=False, style=discord.TextStyle.paragraph)
@@ -158,6 +180,16 @@ async def secret(interaction: discord.Interaction) -> None:
     except discord.Forbidden as exc:
         note = f"I couldn't DM you (code {exc.code}) — your DMs are closed."
     await interaction.response.send_message(note, ephemeral=True)
+
+
+@demo.command(description="Say which process and shard answer here")
+async def where(interaction: discord.Interaction) -> None:
+    shards = running_shards(interaction.client)
+    guild = interaction.guild
+    here = f"guild {guild.id} is on shard {guild.shard_id}" if guild else "a DM"
+    await interaction.response.send_message(f"answered by pid {os.getpid()} shards {shards}; {here}")
+    with contextlib.suppress(discord.Forbidden):  # and a button to click in a DM
+        await interaction.user.send(f"sent by pid {os.getpid()} shards {shards}", view=WhereView())
 
 
 @demo.command(description="A picture, after thinking")
@@ -292,13 +324,20 @@ async def invite(
 
 class Tiny(commands.Bot):
     def __init__(
-        self, *, db_path: str = ":memory:", guild_id: int | None = None, **options
+        self,
+        *,
+        db_path: str = ":memory:",
+        guild_id: int | None = None,
+        sync: bool = True,
+        **options,
     ) -> None:
         intents = discord.Intents.default()
         intents.members = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **options)
         self.store = Store(db_path)
         self.guild_id = guild_id
+        self.sync = sync  # of several processes, only one syncs the commands
+        self.guilds_seen: list[tuple[int, int]] = []  # (guild id, shard id) as each came
         self.resumed = 0
         self.messages_seen: list[discord.Message] = []
 
@@ -306,9 +345,12 @@ class Tiny(commands.Bot):
         self.add_dynamic_items(JoinButton)
         self.add_view(FilmSelect())
         self.add_view(RevealView())
+        self.add_view(WhereView())
         self.tree.add_command(demo)
         self.tree.add_command(moderate)
         self.tree.on_error = self.on_app_command_error
+        if not self.sync:
+            return
         if self.guild_id:
             guild = discord.Object(self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -331,19 +373,40 @@ class Tiny(commands.Bot):
     async def on_resumed(self) -> None:
         self.resumed += 1
 
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        self.guilds_seen.append((guild.id, guild.shard_id))
+        logging.getLogger("tiny").info("guild %s available on shard %s", guild.id, guild.shard_id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.on_guild_available(guild)
+
     async def on_message(self, message: discord.Message) -> None:
         self.messages_seen.append(message)
+
+
+class ShardedTiny(Tiny, commands.AutoShardedBot):
+    """The same bot running some of the gateway shards (``shard_ids``, ``shard_count``)."""
 
 
 def main() -> None:
     discord.http.Route.BASE = os.environ["MARQUEE_API_BASE"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["MARQUEE_GATEWAY_URL"])
     discord.utils.setup_logging(level=logging.INFO)
-    bot = Tiny(
-        db_path=os.environ["MARQUEE_DB"],
-        guild_id=int(os.environ["DEV_GUILD_ID"]),
-        guild_ready_timeout=float(os.environ.get("MARQUEE_GUILD_READY_TIMEOUT", "2")),
-    )
+    options = {
+        "db_path": os.environ["MARQUEE_DB"],
+        "guild_id": int(os.environ.get("DEV_GUILD_ID") or 0) or None,
+        "guild_ready_timeout": float(os.environ.get("MARQUEE_GUILD_READY_TIMEOUT", "2")),
+    }
+    if os.environ.get("MARQUEE_SHARDS"):
+        shard_ids = [int(s) for s in os.environ["MARQUEE_SHARDS"].split(",")]
+        bot: Tiny = ShardedTiny(
+            shard_ids=shard_ids,
+            shard_count=int(os.environ["MARQUEE_SHARD_COUNT"]),
+            sync=0 in shard_ids,
+            **options,
+        )
+    else:
+        bot = Tiny(**options)
     asyncio.run(bot.start(os.environ["DISCORD_TOKEN"]))
 
 
