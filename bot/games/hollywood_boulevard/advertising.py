@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.engine import Choice, Event, IllegalMove
@@ -27,8 +28,8 @@ from .common import (
     label,
     number,
     pay,
+    per_content,
     roll_off,
-    screened_films,
     seat_tag,
 )
 from .content import WIDESCREEN, Content, Film, TipKind
@@ -86,15 +87,22 @@ def qualifying(kind: TipKind, films: list[Film]) -> list[Film]:
 
 def _tip_problem(c: Content, state: dict, seat: int, kind: TipKind) -> str | None:
     screen = state["screens"][seat]
-    hand = state["hands"][seat]
-    queued = screen["tips"].count(kind.id) + (1 if kind.id == PRESS and screen["press"] else 0)
+    return _tip_refusal(c, kind, state["hands"][seat], screen["tips"], screen["press"],
+                        state["played"][seat], state["screened"][seat])
+
+
+def _tip_refusal(c: Content, kind: TipKind, hand: Sequence[str], tips: Sequence[str], press: str | None,
+                 played: Sequence[str], screened: Sequence[str]) -> str | None:
+    """Why ``kind`` may not go behind a screen holding ``tips`` (and a Press Agent on the box
+    ``press``), from ``hand``, after ``played`` this round, screening the films ``screened``."""
+    queued = tips.count(kind.id) + (1 if kind.id == PRESS and press else 0)
     if hand.count(kind.id) <= queued:
         return f"You hold no {'other ' if queued else ''}{kind.name} card."
     if kind.timing == "pick":
         return f"{kind.name} is played during film picks."
-    if not kind.repeatable and (queued or kind.id in state["played"][seat]):
+    if not kind.repeatable and (queued or kind.id in played):
         return f"Only one {kind.name} a round; only Cartoon Shorts may be played more than once."
-    if kind.timing == "payout" and not qualifying(kind, screened_films(c, state, seat)):
+    if kind.timing == "payout" and not qualifying(kind, [c.films[film] for film in screened]):
         return f"None of your films this round suits {kind.name} ({kind.text})"
     return None
 
@@ -102,7 +110,11 @@ def _tip_problem(c: Content, state: dict, seat: int, kind: TipKind) -> str | Non
 # --- choices --------------------------------------------------------------------------------
 
 def _bid_total(state: dict, seat: int, without: str | None = None) -> int:
-    return sum(p for box, p in state["screens"][seat]["bids"].items() if box != without)
+    return _total(state["screens"][seat]["bids"], without)
+
+
+def _total(bids: dict[str, int], without: str | None = None) -> int:
+    return sum(p for box, p in bids.items() if box != without)
 
 
 @lru_cache(maxsize=1024)
@@ -124,17 +136,29 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
     if screen["done"]:
         # Confirmed while others still bid: the screen may be reopened until the last confirms.
         return [EDIT]
+    # Everyone's choices are asked after each move to see whose changed, and one bid changes
+    # only its bidder's: the others' are found again from the few things they are made of.
+    return list(_screen_choices(c, state["cash"][seat], tuple(screen["bids"].items()), tuple(screen["tips"]),
+                                screen["press"], tuple(state["hands"][seat]), tuple(state["played"][seat]),
+                                tuple(state["screened"][seat])))
+
+
+@per_content
+def _screen_choices(c: Content, cash: int, bid_items: tuple[tuple[str, int], ...], tips: tuple[str, ...],
+                    press: str | None, hand: tuple[str, ...], played: tuple[str, ...],
+                    screened: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The choices behind a screen that is up, from all they depend on."""
+    bids = dict(bid_items)
     pip = c.rules.pip_value
-    cash = state["cash"][seat]
-    result = []
+    result: list[Choice] = []
     groups = bid_groups(c)
     for index, box in enumerate(c.boxes.values()):
         group = groups[index // 3]
-        most = min(c.rules.max_pips, cash // pip - _bid_total(state, seat, without=box.id))
-        result += _bid_choices(box.id, box.name, group, screen["bids"].get(box.id, 0), most, pip)
-    for kind_id in dict.fromkeys(state["hands"][seat]):
+        most = min(c.rules.max_pips, cash // pip - _total(bids, without=box.id))
+        result += _bid_choices(box.id, box.name, group, bids.get(box.id, 0), most, pip)
+    for kind_id in dict.fromkeys(hand):
         kind = c.tips[kind_id]
-        if _tip_problem(c, state, seat, kind) is not None:
+        if _tip_refusal(c, kind, hand, tips, press, played, screened) is not None:
             continue
         if kind.effect == "tie_break":
             for box in c.boxes.values():
@@ -143,14 +167,14 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
         else:
             result.append(Choice(f"tip:{kind_id}", label(f"Play {kind.name}: {kind.text}"),
                                  group=TIP_GROUP, private=True))
-    queued = list(dict.fromkeys(screen["tips"])) + ([PRESS] if screen["press"] else [])
+    queued = list(dict.fromkeys(tips)) + ([PRESS] if press else [])
     for kind_id in queued:
         result.append(Choice(f"untip:{kind_id}", label(f"Take back {c.tips[kind_id].name}"),
                              group=UNTIP_GROUP, private=True))
-    spend = _bid_total(state, seat) * pip
+    spend = _total(bids) * pip
     result.append(Choice("bids:confirm", label(f"Done — advertise for {dollars(spend)} and lower my screen"),
                          group="confirm", private=True, style="success"))
-    return result
+    return tuple(result)
 
 
 # --- moves ----------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 from bot.engine import Choice, IllegalMove
 
@@ -146,6 +148,38 @@ def describe_rolloff(rounds: list[dict[str, int]]) -> str:
 
 #: Choices are immutable, and the same few hundred recur all game: build each once.
 choice = lru_cache(maxsize=8192)(Choice)
+
+Answer = TypeVar("Answer")
+
+
+class _Same:
+    """A content as a cache key, known by identity (a frozen dataclass of dicts has no
+    hash), and held while the cache holds the key, so its id is never another's."""
+
+    __slots__ = ("content",)
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def __hash__(self) -> int:
+        return id(self.content)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.content is self.content
+
+
+def per_content(function: Callable[..., Answer]) -> Callable[..., Answer]:
+    """``function(c, *values)`` remembered for each content and values (hashable, a few of
+    a state's): what the rules derive from nothing else never changes, and the move path
+    asks for the same answers again and again (each seat's choices before and after)."""
+    remembered = lru_cache(maxsize=4096)(lambda same, *values: function(same.content, *values))
+
+    @wraps(function)
+    def call(c: Content, *values):
+        return remembered(_Same(c), *values)
+
+    call.cache_clear = remembered.cache_clear  # type: ignore[attr-defined]
+    return call
 
 
 def label(text: str) -> str:

@@ -60,21 +60,41 @@ def _price(state: dict, seat: int, film: Film) -> int:
 
 def film_problem(c: Content, state: dict, seat: int, film: Film) -> str | None:
     """Why ``seat`` may not pick ``film`` now, in the player's terms (None if it may)."""
-    if film.id not in state["array"]:
+    left = _time_left(c, state, seat)
+    obstacle = _obstacle(state, seat, film, left)
+    if obstacle is None:
+        return None
+    if obstacle == "array":
         return f"*{film.title}* is not in this round's array."
-    owner = state["owner"].get(film.id)
-    if owner is not None:
-        return f"*{film.title}* was already picked by {seat_tag(owner)}."
-    if film.format and not owns(state, seat, film.format):
+    if obstacle == "owner":
+        return f"*{film.title}* was already picked by {seat_tag(state['owner'][film.id])}."
+    if obstacle == "format":
         item = c.equipment[film.format]
         return f"*{film.title}* is a {SPECIAL_NAMES[film.format]} film; you need the {item.name} first."
-    price = _price(state, seat, film)
-    if price > state["cash"][seat]:
-        return f"You have {dollars(state['cash'][seat])}; *{film.title}* costs {dollars(price)}."
-    left = capacity(c, state, seat) - minutes_used(c, state, seat)
+    if obstacle == "price":
+        return f"You have {dollars(state['cash'][seat])}; *{film.title}* costs {dollars(_price(state, seat, film))}."
+    return f"*{film.title}* runs {hours(film.minutes)}; you have {hours(left)} of screen time left."
+
+
+def _obstacle(state: dict, seat: int, film: Film, left: int) -> str | None:
+    """What keeps ``seat``, with ``left`` minutes of screen time, from picking ``film``:
+    "array", "owner", "format", "price" or "time" (the first that does), or None. Worded
+    only when a player is refused (``film_problem``): ``legal`` asks of every film."""
+    if film.id not in state["array"]:
+        return "array"
+    if state["owner"].get(film.id) is not None:
+        return "owner"
+    if film.format and not owns(state, seat, film.format):
+        return "format"
+    if _price(state, seat, film) > state["cash"][seat]:
+        return "price"
     if film.minutes > left:
-        return f"*{film.title}* runs {hours(film.minutes)}; you have {hours(left)} of screen time left."
+        return "time"
     return None
+
+
+def _time_left(c: Content, state: dict, seat: int) -> int:
+    return capacity(c, state, seat) - minutes_used(c, state, seat)
 
 
 def _pick_tips(c: Content, state: dict, seat: int) -> list[str]:
@@ -139,9 +159,10 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
     if state["picker"] != seat:
         return []
     result = []
+    left = _time_left(c, state, seat)
     for film_id in state["array"]:
         film = c.films[film_id]
-        if film_problem(c, state, seat, film) is None:
+        if _obstacle(state, seat, film, left) is None:
             result.append(choice(f"pick:{film_id}", film_label(c, film, _price(state, seat, film)),
                                  group=FILMS_GROUP, style="primary"))
     for kind_id in _pick_tips(c, state, seat):

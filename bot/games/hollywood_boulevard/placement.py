@@ -12,6 +12,8 @@ Placing ends the turn; removing chips does not.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.engine import Choice, Event, IllegalMove
 
@@ -25,6 +27,7 @@ from .common import (
     label,
     number,
     pay,
+    per_content,
     receive,
     seat_tag,
 )
@@ -113,7 +116,7 @@ def _box_problem(c: Content, state: dict, seat: int, section: Section, count: in
     return None
 
 
-def _equipment_problem(c: Content, state: dict, seat: int, wanted: list[str]) -> str | None:
+def _equipment_problem(c: Content, state: dict, seat: int, wanted: Sequence[str]) -> str | None:
     for eq in wanted:
         item = c.equipment[eq]
         if item.second_deck_only and state["deck_number"] == 1:
@@ -166,6 +169,12 @@ def check_place(c: Content, state: dict, seat: int, action: str) -> str | None:
         spot, chips, equipment = _parse(c, action)
     except IllegalMove as refusal:
         return str(refusal)
+    return _placing_problem(c, state, seat, spot, chips, equipment)
+
+
+def _placing_problem(c: Content, state: dict, seat: int, spot: str, chips: int,
+                     equipment: Sequence[str]) -> str | None:
+    """The reason a marker may not go to ``spot`` (a placement read by ``_parse``), or None."""
     problem = _spot_problem(c, state, seat, spot)
     if problem or spot.startswith("star:"):
         return problem
@@ -184,8 +193,20 @@ def check_place(c: Content, state: dict, seat: int, action: str) -> str | None:
 
 
 # --- choices --------------------------------------------------------------------------------
+# A placer's choices are asked of every state of their turn: what the content alone decides
+# (every action, its label, the action read) is worked out once.
 
-def _amenity_choices(c: Content, state: dict, seat: int) -> list[Choice]:
+@per_content
+def _top_choices(c: Content) -> tuple[tuple[str, Choice], ...]:
+    """Each top section and the choice to place there."""
+    return tuple((section.id, choice(f"place:{section.id}", f"{section.name} — {TOP_EFFECTS[section.id]}, free",
+                                     group=SECTIONS_GROUP))
+                 for section in c.sections.values() if section.top)
+
+
+@per_content
+def _amenity_options(c: Content) -> tuple[tuple[Choice, str, int, tuple[str, ...]], ...]:
+    """Each placement in an Amenity Box: its choice, and its action read (spot, chips, equipment)."""
     s = c.sections
     options: list[tuple[str, str]] = [
         ("place:manager", f"Hire Manager — {dollars(s['manager'].cost)} now, second marker, $1,000 a round"),
@@ -209,8 +230,29 @@ def _amenity_choices(c: Content, state: dict, seat: int) -> list[Choice]:
         for count in range(1, section.max_chips + 1):
             options.append((f"place:{box}:{count}",
                             f"{section.name} — {count} chip{'s' * (count > 1)}, {dollars(section.cost * count)}: +{count} di{'ce' if count > 1 else 'e'} a week"))
-    return [choice(action, label(text), group=SECTIONS_GROUP)
-            for action, text in options if check_place(c, state, seat, action) is None]
+    placements = []
+    for action, text in options:
+        spot, chips, equipment = _parse(c, action)
+        placements.append((choice(action, label(text), group=SECTIONS_GROUP), spot, chips, tuple(equipment)))
+    return tuple(placements)
+
+
+def _amenity_choices(c: Content, state: dict, seat: int) -> list[Choice]:
+    return [option for option, spot, chips, equipment in _amenity_options(c)
+            if _placing_problem(c, state, seat, spot, chips, equipment) is None]
+
+
+@per_content
+def _star_spots(c: Content) -> tuple[tuple[str, str, str, str], ...]:
+    """(star id, spot, name, choice group) for every star: the actors' track, then the directors'."""
+    return tuple((star.id, f"star:{star.id}", star.name, group)
+                 for track, group in (("actor", ACTORS_GROUP), ("director", DIRECTORS_GROUP))
+                 for star in c.stars.values() if star.track == track)
+
+
+@lru_cache(maxsize=2048)
+def _star_choice(spot: str, name: str, cubes: int, group: str) -> Choice:
+    return Choice(f"place:{spot}", label(f"☆ {name} — popularity cube (has {cubes})"), group=group)
 
 
 def _removal_choices(c: Content, state: dict, seat: int, marker: int) -> list[Choice]:
@@ -231,19 +273,12 @@ def legal(c: Content, state: dict, seat: int) -> list[Choice]:
     if turn is None or turn[0] != seat:
         return []
     marker = turn[1]
-    result = []
-    for section in c.sections.values():
-        if section.top and _spot_problem(c, state, seat, section.id) is None:
-            result.append(choice(f"place:{section.id}", f"{section.name} — {TOP_EFFECTS[section.id]}, free",
-                                 group=SECTIONS_GROUP))
+    result = [option for spot, option in _top_choices(c) if _spot_problem(c, state, seat, spot) is None]
     result += _amenity_choices(c, state, seat)
-    for track, group in (("actor", ACTORS_GROUP), ("director", DIRECTORS_GROUP)):
-        for star in c.stars.values():
-            spot = f"star:{star.id}"
-            if star.track == track and _spot_problem(c, state, seat, spot) is None:
-                cubes = len(state["cubes"].get(star.id, []))
-                result.append(choice(f"place:{spot}", label(f"☆ {star.name} — popularity cube (has {cubes})"),
-                                     group=group))
+    cubes = state["cubes"]
+    for star_id, spot, name, group in _star_spots(c):
+        if _spot_problem(c, state, seat, spot) is None:
+            result.append(_star_choice(spot, name, len(cubes.get(star_id, [])), group))
     return result + _removal_choices(c, state, seat, marker)
 
 
