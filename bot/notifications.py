@@ -31,6 +31,9 @@ def name_seats(text: str, names: list[str], *, bold: bool = True) -> str:
     """Replace ``{pN}`` by seat N's name: in bold and escaped for Markdown messages, where a
     nickname must neither restyle the post nor ping anyone; plain (clipped) for button labels."""
 
+    if "{p" not in text:  # most texts name no seat: skip the regular expression
+        return text
+
     def replace(match: re.Match[str]) -> str:
         seat = int(match.group(1))
         if seat >= len(names):

@@ -11,10 +11,10 @@ import asyncio
 import time
 from pathlib import Path
 
-from .store import Store
+from .store import open_store
 
 
-def outbox_command(argv: list[str], database: Path) -> int:
+def outbox_command(argv: list[str], database: Path | str) -> int:
     """``python -m bot outbox``: list parked items by game; ``retry ID… | --all`` unparks."""
     parser = argparse.ArgumentParser(prog="python -m bot outbox",
                                      description="Outbox items the bot gave up on: list them, or send them again.")
@@ -30,8 +30,8 @@ def outbox_command(argv: list[str], database: Path) -> int:
                                retry=args.command == "retry"))
 
 
-async def _outbox(database: Path, ids: list[int] | None, *, retry: bool) -> int:
-    store = await Store.open(database)
+async def _outbox(database: Path | str, ids: list[int] | None, *, retry: bool) -> int:
+    store = await open_store(database)
     try:
         if retry:
             count = await store.unpark(ids)

@@ -25,6 +25,7 @@ from .engine import Option, deadlines
 from .engine.language import ENGLISH, Words
 from .i18n import HOST, words
 from .notifications import name_seats
+from .table import StaleMove
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -111,6 +112,8 @@ class Timers:
                     fired += await self._warn(game_id, key, now)
                 else:
                     fired += await self.tables.run_out(game_id, key)
+            except StaleMove:  # another process (or this one's click) moved the game first
+                log.debug("countdown %s of game %s was overtaken by another move", key, game_id)
             except Exception:  # one game's trouble never holds up another's clock
                 log.exception("countdown %s of game %s failed; it is tried again", key, game_id)
         if fired:

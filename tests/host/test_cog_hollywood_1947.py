@@ -18,10 +18,10 @@ from bot import registry
 from bot.app import extensions
 from bot.engine import new_game, play
 from bot.games.hollywood_1947 import lookup
-from bot.store import Store
 from bot.tables import Member, TableError, Tables
 from cogs.hollywood_1947 import NOT_A_GAME, Hollywood1947Cog
 from tests.host.cog_fakes import FakeInteraction, Said, described_commands, registered_group
+from tests.postgres import open_test_store
 
 GAME_ID = "hollywood-1947"
 GAME = registry.game(GAME_ID)
@@ -54,8 +54,8 @@ async def ask(cog: Hollywood1947Cog, command: str, *, user: Member = SPECTATOR, 
 # ------------------------------------------------------------------------- a game
 
 @pytest.fixture
-async def tables(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def tables(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield Tables(store, seed_source=lambda: 7)
     await store.close()
 

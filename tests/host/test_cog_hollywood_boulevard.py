@@ -21,12 +21,12 @@ from bot.app import MarqueeBot, extensions
 from bot.engine import new_game, play
 from bot.games.hollywood_boulevard import lookup, picking
 from bot.settings import Settings
-from bot.store import Store
 from bot.tables import Member, TableError, Tables
 from cogs import ui
 from cogs.game_cog import find
 from cogs.hollywood_boulevard import FILM_PICK, Boulevard, FilmPick, film_pick_id
 from tests.host.cog_fakes import FakeInteraction
+from tests.postgres import open_test_store
 
 GAME_ID = "hollywood-boulevard"
 KIT = registry.kit(GAME_ID)
@@ -56,8 +56,8 @@ def new_bot(tmp_path) -> MarqueeBot:
 
 
 @pytest.fixture
-async def table_service(tmp_path) -> AsyncIterator[tuple[Boulevard, Tables]]:
-    store = await Store.open(tmp_path / "games.sqlite")
+async def table_service(store_kind, tmp_path) -> AsyncIterator[tuple[Boulevard, Tables]]:
+    store = await open_test_store(store_kind, tmp_path)
     bot = new_bot(tmp_path)
     bot.tables = Tables(store, seed_source=lambda: SEED)
     await bot.load_extension("cogs.hollywood_boulevard")

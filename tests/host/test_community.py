@@ -20,6 +20,7 @@ from bot.store import Store
 from bot.tables import Member, TableError, Tables
 from rendering.kit import canvas, draw_text, to_png
 from tests import toy_game
+from tests.postgres import open_test_store
 
 ANN, BEN, CAT, DAN = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat"), Member(4, "Dan")
 HERE, THERE = 100, 200  # two servers
@@ -177,8 +178,8 @@ async def thirteen_games(tables: Tables, here: int = HERE, there: int = THERE,
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 
@@ -279,7 +280,8 @@ async def test_leaderboards_per_server_and_title_without_bots_or_abandoned_games
 
 
 async def test_games_finished_before_the_migration_keep_their_order(tmp_path):
-    """V11 numbers the games already finished by when they ended; later ones follow."""
+    """V11 numbers the games already finished by when they ended; later ones follow.
+    (SQLite only: it undoes V11 in SQLite's SQL; test_postgres_store.py has PostgreSQL's.)"""
     path = tmp_path / "old.sqlite"
     store = await Store.open(path)
     tables = Tables(store)

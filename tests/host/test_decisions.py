@@ -8,11 +8,11 @@ import asyncio
 import pytest
 
 from bot.engine import SYSTEM_SEAT, replay
-from bot.store import Store
 from bot.tables import Member, TableError, Tables
 from bot.timers import Timers
 from tests import decisions_game
 from tests.decisions_game import GAME_ID
+from tests.postgres import open_test_store
 
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
 HOUR = 3600.0
@@ -37,8 +37,8 @@ def clock():
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 
@@ -152,15 +152,14 @@ async def test_an_offer_expires_at_its_deadline(store, clock):
     await assert_replays(store, table)
 
 
-async def test_a_deadline_fires_once_across_a_kill_and_restart(tmp_path, clock):
-    path = tmp_path / "games.sqlite"
-    store = await Store.open(path)
+async def test_a_deadline_fires_once_across_a_kill_and_restart(store_kind, tmp_path, clock):
+    store = await open_test_store(store_kind, tmp_path)
     tables = Tables(store, clock=clock)
     table = await to_auction(tables, await started(tables, ANN, BEN, auction_seconds=60))
     await tables.act(table.id, BEN, "bid:50")
     await store.close()  # the bot goes down with the auction open…
     clock.advance(3 * HOUR)  # …and stays down past its close
-    store = await Store.open(path)
+    store = await open_test_store(store_kind, tmp_path)
     tables = Tables(store, clock=clock)
     # Two processes (or a restart racing a late tick) look at once: one move is made.
     fired = await asyncio.gather(Timers(tables, clock=clock).fire_due(), Timers(tables, clock=clock).fire_due())

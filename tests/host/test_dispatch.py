@@ -20,10 +20,10 @@ from bot.dispatch import (
     Unavailable,
     Undeliverable,
 )
-from bot.store import Store
 from bot.tables import Member, Tables
 from cogs.transport import DiscordTransport
 from tests import toy_game
+from tests.postgres import open_test_store, sqlite_only
 from tests.toy_game import GAME_ID
 
 ANN, BEN, CAT, DAN = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat"), Member(4, "Dan")
@@ -94,8 +94,8 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-async def store(db_path):
-    store = await Store.open(db_path)
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 
@@ -118,6 +118,7 @@ def outbox(db_path, game_id=None):
         db.close()
 
 
+@sqlite_only  # reads the outbox from SQLite's file
 async def test_a_game_whose_board_cannot_be_drawn_does_not_delay_another(store, db_path, undrawable):
     tables, discord_, clock = Tables(store), FlakyDiscord(), Clock()
     dispatcher = Dispatcher(store, discord_, clock=clock)
@@ -135,6 +136,7 @@ async def test_a_game_whose_board_cannot_be_drawn_does_not_delay_another(store, 
     assert len([a for a in discord_.arrived if a[1] == healthy.id]) == 5, "the next move flows too"
 
 
+@sqlite_only  # reads the outbox from SQLite's file
 async def test_a_post_that_keeps_failing_to_draw_is_parked_and_the_thread_told_once(store, db_path, undrawable):
     tables, discord_, clock = Tables(store), FlakyDiscord(), Clock()
     dispatcher = Dispatcher(store, discord_, clock=clock)
@@ -155,14 +157,14 @@ async def test_a_post_that_keeps_failing_to_draw_is_parked_and_the_thread_told_o
     assert len(discord_.notices) == 1, "told once, not once per post"
 
 
-async def test_backoff_doubles_to_a_cap_and_survives_a_restart(db_path):
+async def test_backoff_doubles_to_a_cap_and_survives_a_restart(store_kind, tmp_path):
     dispatcher = Dispatcher(None, None)
     schedule = [dispatcher.retry_delay(n) for n in range(1, MAX_ATTEMPTS)]
     assert schedule[:9] == [10, 20, 40, 80, 160, 320, 640, 900, 900]
     assert 22 * 3600 < sum(schedule) < 25 * 3600, "parked after about a day of trying"
 
     clock, discord_ = Clock(), FlakyDiscord()
-    store = await Store.open(db_path)
+    store = await open_test_store(store_kind, tmp_path)
     table = await started(Tables(store), GAME_ID, ANN, BEN)
     discord_.down = True
     await Dispatcher(store, discord_, clock=clock).flush()  # t: fails, next at t+10
@@ -171,7 +173,7 @@ async def test_backoff_doubles_to_a_cap_and_survives_a_restart(db_path):
     assert discord_.attempts == 2
     await store.close()
 
-    store = await Store.open(db_path)  # a restart keeps the backoff
+    store = await open_test_store(store_kind, tmp_path)  # a restart keeps the backoff
     try:
         discord_.down = False
         dispatcher = Dispatcher(store, discord_, clock=clock)
@@ -186,6 +188,7 @@ async def test_backoff_doubles_to_a_cap_and_survives_a_restart(db_path):
         await store.close()
 
 
+@sqlite_only  # reads the outbox from SQLite's file
 async def test_a_refused_post_is_parked_at_once_and_the_game_goes_on(store, db_path):
     tables, discord_, clock = Tables(store), FlakyDiscord(), Clock()
     dispatcher = Dispatcher(store, discord_, clock=clock)
@@ -204,6 +207,7 @@ async def test_a_refused_post_is_parked_at_once_and_the_game_goes_on(store, db_p
     assert [m.version for m in discord_.posts] == [2]
 
 
+@sqlite_only  # reads the outbox from SQLite's file
 async def test_the_operator_lists_and_retries_parked_items(store, db_path, monkeypatch, capsys):
     tables, discord_ = Tables(store), FlakyDiscord()
     dispatcher = Dispatcher(store, discord_)
@@ -233,6 +237,7 @@ async def test_the_operator_lists_and_retries_parked_items(store, db_path, monke
     assert "Nothing is parked." in capsys.readouterr().out
 
 
+@sqlite_only  # reads the outbox from SQLite's file
 async def test_a_ten_minute_outage_loses_nothing_and_keeps_each_games_order(store, db_path):
     tables, discord_, clock = Tables(store), FlakyDiscord(), Clock()
     dispatcher = Dispatcher(store, discord_, clock=clock)

@@ -244,8 +244,8 @@ def test_shard_groups_name_each_process_s_shards(env):
     env(MARQUEE_SHARDS="4", MARQUEE_SHARD_COUNT="4")
     with pytest.raises(SettingsError) as bad:
         Settings.from_env()
-    assert bad.value.problems == ["MARQUEE_SHARDS names shard 4, but shards are numbered 0 to 3 "
-                                  "(MARQUEE_SHARD_COUNT=4)."]
+    assert bad.value.problems == [("MARQUEE_SHARDS names shard 4, but shards are numbered 0 to 3 "
+                                  "(MARQUEE_SHARD_COUNT=4).")]
 
 
 # --- names in Markdown -------------------------------------------------------------------

@@ -10,9 +10,10 @@ from bot import history, registry
 from bot.dispatch import Dispatcher
 from bot.engine import new_game, play, rng_for
 from bot.i18n import HOST, words
-from bot.store import GameRecord, SeatRecord, Store
+from bot.store import GameRecord, SeatRecord
 from bot.table import Table
 from bot.tables import Member, Tables
+from tests.postgres import open_test_store
 
 from .test_tables import RecordingTransport
 
@@ -22,8 +23,8 @@ TITLES = list(registry.PACKAGES)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 

@@ -21,11 +21,11 @@ from bot import i18n
 from bot.dispatch import Dispatcher
 from bot.engine import replay
 from bot.reminders import Reminders
-from bot.store import Store
 from bot.tables import Member, StaleMove, TableError, Tables
 from bot.timers import Timers
 from cogs.transport import DiscordTransport
 from tests import decisions_game, polish_game
+from tests.postgres import open_test_store
 
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
 HOUR = 3600.0
@@ -103,8 +103,8 @@ def assert_polish(sent: list[Sent]) -> None:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot import registry
-from bot.store import Store
 from bot.tables import Member, TableError, Tables
+from tests.postgres import open_test_store
 
 GAME_ID = "hollywood-boulevard"
 GAME = registry.game(GAME_ID)
@@ -15,8 +15,8 @@ TOP = ("place:preview", "place:agency", "place:distribution")
 
 
 @pytest.fixture
-async def tables(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def tables(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield Tables(store, seed_source=lambda: 3)
     await store.close()
 

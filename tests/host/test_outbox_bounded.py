@@ -12,10 +12,10 @@ import pytest
 from bot import registry
 from bot.dispatch import Dispatcher
 from bot.notifications import Moments, public_view_at
-from bot.store import Store
 from bot.store.sqlite import SENT_KEPT_SECONDS
 from bot.tables import Member, Tables
 from tests import toy_game  # noqa: F401 - registers the toy game
+from tests.postgres import open_test_store, sqlite_only
 from tests.toy_game import GAME_ID
 
 HOST = Member(1, "Ann")
@@ -39,8 +39,8 @@ class Thread:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 
@@ -62,6 +62,7 @@ async def bot_game(tables: Tables) -> int:
     return table.id
 
 
+@sqlite_only  # counts rows in SQLite's file
 async def test_sent_items_are_pruned_and_the_history_stays(store, tmp_path, monkeypatch):
     moments = Moments()
     tables = Tables(store, moments=moments)
@@ -105,6 +106,7 @@ async def test_parked_and_unsent_items_are_never_pruned(store, tmp_path):
     assert len(await store.parked()) == 1 and len(await store.unsent()) == len(rest)
 
 
+@sqlite_only  # reads SQLite's file (test_postgres_store.py has PostgreSQL's)
 async def test_outbox_ids_never_come_back_after_a_prune(store, tmp_path):
     """A nonce is made from outbox ids: one handed out again could make Discord drop a post."""
     tables = Tables(store)
@@ -116,6 +118,7 @@ async def test_outbox_ids_never_come_back_after_a_prune(store, tmp_path):
     assert rows(tmp_path / "games.sqlite", "SELECT MIN(id) FROM outbox")[0][0] > highest
 
 
+@sqlite_only  # SQLite's query plans
 async def test_history_reads_through_the_index(store, tmp_path):
     tables = Tables(store)
     game = await bot_game(tables)

@@ -16,6 +16,7 @@ from bot.store import Store
 from bot.tables import Member, Tables
 from cogs.transport import mentions, post_text, turn_rows
 from rendering.kit import canvas, draw_text, to_png
+from tests.postgres import open_test_store
 
 GAME_ID = "quiet-test"
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
@@ -178,8 +179,8 @@ def quiet_game(monkeypatch):
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 

@@ -7,17 +7,17 @@ import pytest
 
 from bot.dispatch import Dispatcher
 from bot.reminders import Reminders
-from bot.store import Store
 from bot.tables import Member, Tables
 from tests.host.test_tables import RecordingTransport
+from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 

@@ -60,7 +60,8 @@ async def resumed(path) -> tuple[int, list[int], int]:
 
 @pytest.fixture
 async def database(tmp_path):
-    """One running game whose bots are due, one finished game, and the path."""
+    """One running game whose bots are due, one finished game, and the path. (SQLite only:
+    the games are copied in its file, ``copy_game``.)"""
     path = tmp_path / "games.sqlite"
     store = await Store.open(path)
     tables = Tables(store)

@@ -8,9 +8,9 @@ import pytest
 from bot import registry
 from bot.dispatch import Dispatcher, Outgoing
 from bot.engine import Choice, Event, Result, replay
-from bot.store import Store
 from bot.tables import Member, StaleMove, TableError, Tables
 from tests import toy_game
+from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
@@ -42,8 +42,8 @@ class RecordingTransport:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     yield store
     await store.close()
 
@@ -141,16 +141,15 @@ async def test_bots_answer_and_log_replays_to_stored_state(store):
     assert table.record.result["winners"]
 
 
-async def test_restart_reloads_and_continues(tmp_path):
-    path = tmp_path / "games.sqlite"
-    store = await Store.open(path)
+async def test_restart_reloads_and_continues(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     tables = Tables(store)
     table = await lobby(tables, ANN, BEN)
     await tables.start(table.id, ANN)
     await tables.act(table.id, ANN, "add:2")
     await store.close()
 
-    store = await Store.open(path)  # "restart"
+    store = await open_test_store(store_kind, tmp_path)  # "restart"
     tables = Tables(store)
     running = await store.games_with_status("running")
     assert [g.id for g in running] == [table.id]
@@ -159,16 +158,15 @@ async def test_restart_reloads_and_continues(tmp_path):
     await store.close()
 
 
-async def test_outbox_survives_a_crash_and_is_sent_once(tmp_path):
-    path = tmp_path / "games.sqlite"
-    store = await Store.open(path)
+async def test_outbox_survives_a_crash_and_is_sent_once(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
     tables = Tables(store)
     table = await lobby(tables, ANN, BEN)
     await tables.start(table.id, ANN)
     await tables.act(table.id, ANN, "add:2")
     await store.close()  # crashed before the dispatcher ran
 
-    store = await Store.open(path)
+    store = await open_test_store(store_kind, tmp_path)
     transport = RecordingTransport()
     dispatcher = Dispatcher(store, transport)
     assert await dispatcher.flush() > 0

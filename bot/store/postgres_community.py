@@ -1,0 +1,167 @@
+"""The PostgreSQL store's side of statistics, leaderboards and followers: ``CommunityStore``'s
+methods (bot/store/community.py) over the store's pool. A mixin of ``PostgresStore``."""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import asyncpg
+
+from .community import (
+    ALREADY_FOLLOWING,
+    FOLLOWING,
+    TOO_MANY,
+    FinishedGame,
+    FinishedSeat,
+    Follower,
+    _dumps,
+)
+
+#: What a transaction that queues outbox items notifies (``PostgresStore.listen``).
+WAKE_CHANNEL = "marquee_outbox"
+
+
+async def lock_game(db: asyncpg.Connection, game_id: int) -> str | None:
+    """In a transaction: lock the game's row till its end, as a move's ``UPDATE`` would (first,
+    before any other row: every writer takes the game's row first, so none waits on another in
+    a circle). Returns the game's status (None: no such game)."""
+    return await db.fetchval("SELECT status FROM games WHERE id = $1 FOR NO KEY UPDATE", game_id)
+
+
+class PostgresCommunity:
+    """Finished games by server and title, and members following games."""
+
+    # The PostgresStore's own:
+    _pool: asyncpg.Pool
+    transaction: Callable[..., AbstractAsyncContextManager[asyncpg.Connection]]
+
+    async def finished_games(self, guild_id: int | None = None, *, everywhere: bool = False,
+                             game_type: str | None = None) -> list[FinishedGame]:
+        """A server's finished games (every server's with ``everywhere``), of one title if
+        given, in the order they finished. Abandoned games never finish, so they are not here."""
+        where = ["g.status = 'finished'"]
+        values: list[Any] = []
+        if not everywhere:
+            values.append(guild_id)
+            where.append(f"g.guild_id IS NOT DISTINCT FROM ${len(values)}::bigint")
+        if game_type is not None:
+            values.append(game_type)
+            where.append(f"g.game_type = ${len(values)}")
+        condition = " AND ".join(where)
+        # The games and their seats as of one moment.
+        async with self.transaction(isolation="repeatable_read", readonly=True) as db:
+            games = await db.fetch(
+                "SELECT g.id, g.game_type, g.guild_id, g.result, f.finished_at FROM finishes f"
+                f" JOIN games g ON g.id = f.game_id WHERE {condition} ORDER BY f.seq", *values)
+            seats = await db.fetch(
+                "SELECT s.game_id, s.seat, s.user_id, s.former_user_id, s.name, s.former_name"
+                f" FROM seats s JOIN games g ON g.id = s.game_id WHERE {condition}"
+                " ORDER BY s.game_id, s.seat", *values)
+        by_game: dict[int, list[FinishedSeat]] = {}
+        for row in seats:
+            member = row["user_id"] if row["user_id"] is not None else row["former_user_id"]
+            taken_over = row["user_id"] is None and row["former_name"]
+            name = row["former_name"] if taken_over else row["name"]
+            by_game.setdefault(row["game_id"], []).append(FinishedSeat(row["seat"], member, name))
+        found = []
+        for row in games:
+            result = json.loads(row["result"]) if row["result"] else {}
+            found.append(FinishedGame(
+                row["id"], row["game_type"], row["guild_id"], row["finished_at"],
+                tuple(by_game.get(row["id"], ())), tuple(result.get("winners", ())),
+                {int(seat): score for seat, score in (result.get("scores") or {}).items()}))
+        return found
+
+    # -- followers ---------------------------------------------------------------
+
+    async def follow_game(self, game_id: int, user_id: int, language: str, *, most: int) -> str:
+        """Follow a game: FOLLOWING, or ALREADY_FOLLOWING, or TOO_MANY when the member already
+        follows ``most`` games that have not ended. Their first DM tells what happens from now."""
+        async with self.transaction() as db:
+            # The member's follows are counted and added with no other follow of theirs in
+            # between (two at once could both find room for one), and no move of the game
+            # commits meanwhile (the first DM covers what comes after the last item read here).
+            await db.execute("SELECT pg_advisory_xact_lock(hashtextextended("
+                             "'follows:' || ($1::bigint)::text, 0))", user_id)
+            await lock_game(db, game_id)
+            if await db.fetchval("SELECT 1 FROM follows WHERE game_id = $1 AND user_id = $2",
+                                 game_id, user_id):
+                return ALREADY_FOLLOWING
+            following = await db.fetchval(
+                "SELECT COUNT(*) FROM follows f JOIN games g ON g.id = f.game_id"
+                " WHERE f.user_id = $1 AND g.status IN ('lobby', 'running')", user_id)
+            if following >= most:
+                return TOO_MANY
+            await db.execute(
+                "INSERT INTO follows (game_id, user_id, language, told_through, created_at)"
+                " VALUES ($1, $2, $3, (SELECT COALESCE(MAX(id), 0) FROM outbox"
+                "  WHERE game_id = $1 AND kind = 'thread'), $4)",
+                game_id, user_id, language, time.time())
+        return FOLLOWING
+
+    async def unfollow_game(self, game_id: int, user_id: int) -> bool:
+        """Stop following; False when the member did not follow the game."""
+        status = await self._pool.execute("DELETE FROM follows WHERE game_id = $1 AND user_id = $2",
+                                          game_id, user_id)
+        return status == "DELETE 1"
+
+    async def followed_games(self, user_id: int) -> list[int]:
+        """The games a member follows that have not ended, oldest first."""
+        rows = await self._pool.fetch(
+            "SELECT f.game_id FROM follows f JOIN games g ON g.id = f.game_id"
+            " WHERE f.user_id = $1 AND g.status IN ('lobby', 'running') ORDER BY f.game_id",
+            user_id)
+        return [row[0] for row in rows]
+
+    async def followers_behind(self, game_id: int, through: int) -> list[Follower]:
+        """The game's followers whose DMs have not covered its thread items up to ``through``,
+        leaving out any who now hold a seat in it (a player hears from the game anyway)."""
+        rows = await self._pool.fetch(
+            "SELECT f.user_id, f.language, f.told_through FROM follows f WHERE f.game_id = $1"
+            " AND f.told_through < $2 AND NOT EXISTS (SELECT 1 FROM seats s"
+            "  WHERE s.game_id = f.game_id AND s.user_id = f.user_id) ORDER BY f.user_id",
+            game_id, through)
+        return [Follower(row["user_id"], row["language"], row["told_through"]) for row in rows]
+
+    async def thread_items(self, game_id: int, after: int,
+                           through: int) -> list[tuple[int, dict[str, Any]]]:
+        """The game's thread items after outbox id ``after`` up to ``through``: (id, payload)."""
+        rows = await self._pool.fetch(
+            "SELECT id, payload FROM outbox"
+            " WHERE game_id = $1 AND kind = 'thread' AND id > $2 AND id <= $3 ORDER BY id",
+            game_id, after, through)
+        return [(row["id"], json.loads(row["payload"])) for row in rows]
+
+    async def last_thread_item(self, game_id: int) -> int:
+        return await self._pool.fetchval(
+            "SELECT COALESCE(MAX(id), 0) FROM outbox WHERE game_id = $1 AND kind = 'thread'",
+            game_id)
+
+    async def add_follow_dms(self, game_id: int, through: int,
+                             dms: Iterable[tuple[Follower, dict[str, Any]]], *, last: bool) -> int:
+        """Queue followers' DMs covering the game's thread items up to ``through``, each only if
+        no other delivery covered them first; ``last``: the game has ended, so it is followed
+        no more. Returns how many were queued."""
+        queued = 0
+        now = time.time()
+        async with self.transaction() as db:
+            await lock_game(db, game_id)
+            for follower, payload in dms:
+                # Of two processes covering the same items, the second finds told_through moved.
+                status = await db.execute(
+                    "UPDATE follows SET told_through = $1 WHERE game_id = $2 AND user_id = $3"
+                    " AND told_through = $4",
+                    through, game_id, follower.user_id, follower.told_through)
+                if status == "UPDATE 1":
+                    await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at)"
+                                     " VALUES ($1, 'follow', $2, $3)",
+                                     game_id, _dumps(payload), now)
+                    queued += 1
+            if last:
+                await db.execute("DELETE FROM follows WHERE game_id = $1", game_id)
+            if queued:
+                await db.execute("SELECT pg_notify($1, '')", WAKE_CHANNEL)
+        return queued
