@@ -109,7 +109,8 @@ class MarqueeBot(commands.Bot):
         await self.leases.renew()
         # Boards are drawn in worker processes, off the event loop (in a thread if none can
         # start); they and their helpers leave with the bot, even one killed outright.
-        self.drawing = Drawing.in_thread() if self.sync_only else Drawing.start()  # sync draws nothing
+        self.drawing = (Drawing.in_thread() if self.sync_only  # syncing draws nothing
+                        else Drawing.start(self.settings.drawing_workers))
         # The states moves commit, kept for the dispatcher to draw their posts from.
         moments = Moments()
         self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments,

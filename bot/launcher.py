@@ -44,9 +44,11 @@ def launch(groups: tuple[tuple[int, ...], ...], shard_count: int, *,
            argv: tuple[str, ...] = (sys.executable, "-m", "bot")) -> int:
     """Run a bot process (``argv``) per group until told to stop (SIGINT, SIGTERM); returns 0."""
     children = []
+    # The machine's CPUs are shared: each process draws boards in its share of them.
+    workers = os.environ.get("MARQUEE_DRAWING_WORKERS") or str(max(1, (os.cpu_count() or 1) // len(groups)))
     for group in groups:
         env = {**os.environ, "MARQUEE_SHARDS": ",".join(map(str, group)),
-               "MARQUEE_SHARD_COUNT": str(shard_count)}
+               "MARQUEE_SHARD_COUNT": str(shard_count), "MARQUEE_DRAWING_WORKERS": workers}
         children.append(Child(group, env=env, argv=argv))
     stopping = False
 

@@ -48,6 +48,7 @@ class Settings:
     shard_groups: tuple[tuple[int, ...], ...] | None = None
     shard_count: int | None = None
     lease_seconds: float = 30.0
+    drawing_workers: int | None = None  # processes drawing boards; one per CPU unless set
 
     @property
     def shard_ids(self) -> tuple[int, ...] | None:
@@ -81,6 +82,7 @@ class Settings:
             shard_groups=setting("MARQUEE_SHARDS", _shard_groups),
             shard_count=setting("MARQUEE_SHARD_COUNT", _count),
             lease_seconds=setting("MARQUEE_LEASE_SECONDS", _seconds, 30.0),
+            drawing_workers=setting("MARQUEE_DRAWING_WORKERS", _count),
         )
         problems += _sharding_problems(settings)
         if problems:

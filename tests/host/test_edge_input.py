@@ -117,7 +117,8 @@ def test_discord_bounds_the_options_text_and_still_suggests_options():
 
 VARIABLES = ("DISCORD_TOKEN", "MARQUEE_DB", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
              "MARQUEE_GUILD_READY_TIMEOUT", "MARQUEE_API_BASE", "MARQUEE_GATEWAY_URL",
-             "MARQUEE_SHARDS", "MARQUEE_SHARD_COUNT", "MARQUEE_LEASE_SECONDS")
+             "MARQUEE_SHARDS", "MARQUEE_SHARD_COUNT", "MARQUEE_LEASE_SECONDS",
+             "MARQUEE_DRAWING_WORKERS")
 
 
 @pytest.fixture
@@ -235,10 +236,11 @@ def test_a_postgresql_url_is_kept_as_given(env):
 
 
 def test_shard_groups_name_each_process_s_shards(env):
-    env(MARQUEE_SHARDS="0,1/2/3", MARQUEE_SHARD_COUNT="4", MARQUEE_LEASE_SECONDS="2")
+    env(MARQUEE_SHARDS="0,1/2/3", MARQUEE_SHARD_COUNT="4", MARQUEE_LEASE_SECONDS="2", MARQUEE_DRAWING_WORKERS="1")
     settings = Settings.from_env()
     assert settings.shard_groups == ((0, 1), (2,), (3,)) and settings.shard_count == 4
     assert settings.shard_ids is None and settings.lease_seconds == 2.0  # a launcher's: no one group
+    assert settings.drawing_workers == 1
     env(MARQUEE_SHARDS="2", MARQUEE_SHARD_COUNT="4")
     assert Settings.from_env().shard_ids == (2,)
     env(MARQUEE_SHARDS="4", MARQUEE_SHARD_COUNT="4")

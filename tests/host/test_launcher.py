@@ -15,7 +15,8 @@ CHILD = ("import os, pathlib, signal, time\n"
          "folder = pathlib.Path(os.environ['OUT'])\n"
          "(folder / 'tmp').mkdir(exist_ok=True)\n"
          "written = folder / 'tmp' / str(os.getpid())\n"
-         "written.write_text(os.environ['MARQUEE_SHARDS'] + ' ' + os.environ['MARQUEE_SHARD_COUNT'])\n"
+         "written.write_text(' '.join(os.environ[name] for name in\n"
+         "                           ('MARQUEE_SHARDS', 'MARQUEE_SHARD_COUNT', 'MARQUEE_DRAWING_WORKERS')))\n"
          "os.replace(written, folder / str(os.getpid()))  # whole, or not there\n"
          "signal.signal(signal.SIGTERM, lambda *a: os._exit(0))\n"
          "while True: time.sleep(0.1)\n")
@@ -46,12 +47,14 @@ def wait_until(check, timeout: float = 15.0):
 
 
 def test_a_process_per_group_started_again_when_it_dies_and_all_stopped_together(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "MARQUEE_DRAWING_WORKERS"}
     launcher = subprocess.Popen([sys.executable, "-c", LAUNCHER, CHILD], cwd=ROOT,
-                                env={**os.environ, "OUT": str(tmp_path), "PYTHONPATH": str(ROOT)})
+                                env={**env, "OUT": str(tmp_path), "PYTHONPATH": str(ROOT)})
     try:
         first = wait_until(lambda: len(children(tmp_path)) == 3 and children(tmp_path))
-        assert sorted(first.values()) == ["0,1 4", "2 4", "3 4"]
-        (dead, shards), = [(pid, s) for pid, s in first.items() if s == "2 4"]
+        workers = max(1, (os.cpu_count() or 1) // 3)  # the CPUs shared among the three
+        assert sorted(first.values()) == [f"0,1 4 {workers}", f"2 4 {workers}", f"3 4 {workers}"]
+        (dead, shards), = [(pid, s) for pid, s in first.items() if s.startswith("2 ")]
         os.kill(dead, signal.SIGKILL)
         again = wait_until(lambda: [pid for pid, s in children(tmp_path).items() if s == shards and pid != dead])
         assert len(again) == 1 and alive(again[0])
