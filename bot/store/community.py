@@ -13,6 +13,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import jsontext
+
 if TYPE_CHECKING:
     import asyncio
 
@@ -46,8 +48,7 @@ class Follower:
     told_through: int  # the game's last thread item their DMs have covered
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = jsontext.dumps
 
 
 #: What ``follow_game`` did.

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from ..notify import NotifySettings
+from . import jsontext
 from .community import CommunityStore
 from .shards import Lease, Shards
 
@@ -129,8 +130,7 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = jsontext.dumps
 
 
 def _seats(rows: Iterable[sqlite3.Row]) -> list[SeatRecord]:
