@@ -15,9 +15,9 @@ from .community import (
     FOLLOWING,
     TOO_MANY,
     FinishedGame,
-    FinishedSeat,
     Follower,
     _dumps,
+    finished,
 )
 
 #: What a transaction that queues outbox items notifies (``PostgresStore.listen``).
@@ -60,20 +60,7 @@ class PostgresCommunity:
                 "SELECT s.game_id, s.seat, s.user_id, s.former_user_id, s.name, s.former_name"
                 f" FROM seats s JOIN games g ON g.id = s.game_id WHERE {condition}"
                 " ORDER BY s.game_id, s.seat", *values)
-        by_game: dict[int, list[FinishedSeat]] = {}
-        for row in seats:
-            member = row["user_id"] if row["user_id"] is not None else row["former_user_id"]
-            taken_over = row["user_id"] is None and row["former_name"]
-            name = row["former_name"] if taken_over else row["name"]
-            by_game.setdefault(row["game_id"], []).append(FinishedSeat(row["seat"], member, name))
-        found = []
-        for row in games:
-            result = json.loads(row["result"]) if row["result"] else {}
-            found.append(FinishedGame(
-                row["id"], row["game_type"], row["guild_id"], row["finished_at"],
-                tuple(by_game.get(row["id"], ())), tuple(result.get("winners", ())),
-                {int(seat): score for seat, score in (result.get("scores") or {}).items()}))
-        return found
+        return finished(games, seats)
 
     # -- followers ---------------------------------------------------------------
 
