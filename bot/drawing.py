@@ -92,13 +92,26 @@ def _start_worker(modules: tuple[str, ...]) -> None:
         os.dup2(quiet, stream)
     os.close(quiet)
     threading.Thread(target=_leave_with_the_bot, name="leave-with-the-bot", daemon=True).start()
+    _step_aside()
+    for module in modules:
+        importlib.import_module(module)
+
+
+def _step_aside() -> None:
+    """Drawing is background work: a worker runs when the bot's own process does not want
+    the CPU (Linux's SCHED_IDLE), so a move is never kept waiting by a board; elsewhere at a
+    lower priority (``nice``)."""
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            return
+        except OSError:
+            pass
     if hasattr(os, "nice"):
         try:
             os.nice(NICENESS)
         except OSError:  # not allowed here: same priority, still off the event loop
             pass
-    for module in modules:
-        importlib.import_module(module)
 
 
 def _leave_with_the_bot() -> None:

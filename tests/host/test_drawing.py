@@ -82,6 +82,13 @@ async def test_every_title_draws_the_same_board_in_a_worker(pool):
     assert int(await pool.draw(worker_pid)) != os.getpid(), "drawn in another process"
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling only")
+async def test_workers_draw_only_when_the_bot_does_not_want_the_cpu(pool):
+    pid = int(await pool.draw(worker_pid))
+    assert pid != os.getpid() and os.sched_getscheduler(pid) == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot itself keeps its priority
+
+
 def test_the_pools_helpers_hold_none_of_this_processs_output(pool):
     """The fork server and the resource tracker are started with their output on /dev/null
     (they outlive a bot killed outright, until its workers have gone), and this process's own
