@@ -133,11 +133,16 @@ def main() -> None:
     print(bench_scale.table(scale))
 
 
+def _figure(value: float) -> str:
+    """Three significant digits below 100 (a start of 0.00436 s), else whole with commas."""
+    return f"{value:.3g}" if abs(value) < 100 else f"{value:,.0f}"
+
+
 def target_table(targets: list[Target]) -> str:
     """The targets as a Markdown table: project figure, floor, ratio and the ratio allowed."""
     lines = ["| target | project | floor | ratio | goal | met |", "| --- | ---: | ---: | ---: | ---: | :---: |"]
     for t in targets:
-        lines.append(f"| {t.name} | {t.project:,.1f} {t.unit} | {t.floor:,.1f} {t.unit} | {t.ratio:.2f} "
+        lines.append(f"| {t.name} | {_figure(t.project)} {t.unit} | {_figure(t.floor)} {t.unit} | {t.ratio:.2f} "
                      f"| ≤ {t.goal:.2f} | {'yes' if t.ratio <= t.goal else 'NO'} |")
     return "\n".join(lines)
 
