@@ -64,3 +64,19 @@ def test_a_process_per_group_started_again_when_it_dies_and_all_stopped_together
         assert not [pid for pid in running if alive(pid)]
     finally:
         launcher.kill()
+
+
+def test_the_processes_end_with_a_launcher_killed_outright(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "MARQUEE_DRAWING_WORKERS"}
+    launcher = subprocess.Popen([sys.executable, "-c", LAUNCHER, CHILD], cwd=ROOT,
+                                env={**env, "OUT": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    try:
+        started = wait_until(lambda: len(children(tmp_path)) == 3 and children(tmp_path))
+        launcher.kill()
+        launcher.wait(timeout=15)
+        wait_until(lambda: not [pid for pid in started if alive(pid)])
+    finally:
+        launcher.kill()
+        for pid in children(tmp_path):
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
