@@ -11,6 +11,7 @@ import hashlib
 import importlib.util
 import json
 import logging
+import signal
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -98,6 +99,7 @@ class MarqueeBot(commands.Bot):
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database)
@@ -215,6 +217,13 @@ class MarqueeBot(commands.Bot):
     # -- closing --------------------------------------------------------------------------
 
     async def close(self) -> None:
+        """Close once, however many ask (a signal, then the end of ``start``): a second call
+        waits for the first, rather than closing the store under it."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         # Interactions being handled need the HTTP session and the store: let them finish.
         try:
             async with asyncio.timeout(CLOSE_GRACE_SECONDS):
@@ -225,10 +234,15 @@ class MarqueeBot(commands.Bot):
             log.warning("closing with %d interaction(s) still being handled", self._in_flight)
         for task in self._background:
             task.cancel()
+        # Each stops at its next await; none is left holding a query when the store closes.
+        await asyncio.gather(*self._background, return_exceptions=True)
         await super().close()
         if hasattr(self, "leases"):
-            with contextlib.suppress(Exception):  # others take over once the leases lapse anyway
+            try:
                 await self.leases.release()
+            except Exception:  # others take over once the leases lapse anyway
+                log.warning("the shards' leases could not be let go; they lapse by themselves",
+                            exc_info=True)
         if hasattr(self, "drawing"):
             await self.drawing.close()
         if hasattr(self, "store"):
@@ -264,8 +278,23 @@ def create_bot(settings: Settings, **options: Any) -> MarqueeBot:
 
 
 def run(settings: Settings) -> int:
+    """Run until stopped. SIGTERM (a process manager, the launcher) and Ctrl-C close the bot
+    as ``close`` does: interactions being handled finish, the shards' leases are let go (the
+    other processes take the games over at once), the store is closed."""
     bot = create_bot(settings)
-    bot.run(settings.token or "", log_handler=None)
+
+    async def main() -> None:
+        async with bot:
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                asyncio.get_running_loop().add_signal_handler(
+                    signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(settings.token or "")
+        # ``start`` returns as soon as the gateway is closed, halfway through ``close``, and
+        # discord.py's exit does not call it again once closed: wait for all of it.
+        await bot.close()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
     return 0
 
 
