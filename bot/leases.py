@@ -134,13 +134,20 @@ class Leases:
         await self.store.renew_leases(self.plan.count, lambda found: self.plan.released(found, now))
 
     async def run_forever(self, taken: Callable[[frozenset[int]], Awaitable[None]]) -> None:
-        """Renew every third of a lease's time; ``taken`` is told of shards newly held."""
+        """Renew every third of a lease's time; ``taken`` is told of shards newly held (again
+        at the next renewal, if it failed)."""
+        untold: frozenset[int] = frozenset()
         while True:
             await asyncio.sleep(self.plan.ttl / 3)
             try:
-                newly = await self.renew()
+                untold |= await self.renew()
             except Exception:  # the database is away: keep trying; leases lapse meanwhile
                 log.exception("renewing shard leases failed")
                 continue
-            if newly:
-                await taken(newly)
+            untold &= self.shards.held
+            if untold:
+                try:
+                    await taken(untold)
+                    untold = frozenset()
+                except Exception:
+                    log.exception("taking over shards %s failed; trying again", sorted(untold))

@@ -1,6 +1,8 @@
 """Shard leases: which process looks after which games (bot/leases.py, bot/store/shards.py)."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.leases import Leases, Plan, gone_from_this_machine, holder_name
@@ -110,3 +112,26 @@ async def test_the_store_filters_work_by_shard(store):
     assert {record.id for record in await store.idle_games(10, shards=mine)} == wanted
     assert await store.next_timer(Shards(4, frozenset())) is None
     assert len(await store.unsent(10)) == 4  # every game's, by default
+
+
+async def test_a_takeover_that_fails_is_tried_again_at_the_next_renewal(store):
+    clock = [1000.0]
+    leases = Leases(store, home=[0], count=2, ttl=0.03, clock=lambda: clock[0], holder="me")
+    await store.renew_leases(2, lambda found: [Lease(1, "gone", expires_at=0.0)])
+    told: list[frozenset[int]] = []
+
+    async def taken(shards: frozenset[int]) -> None:
+        told.append(shards)
+        if len(told) == 1:
+            raise RuntimeError("the database went away while resuming")
+
+    running = asyncio.create_task(leases.run_forever(taken))
+    try:
+        for _ in range(200):
+            clock[0] += 0.01
+            await asyncio.sleep(0.005)
+            if len(told) >= 2:
+                break
+    finally:
+        running.cancel()
+    assert told[:2] == [frozenset({0, 1}), frozenset({0, 1})]
