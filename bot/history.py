@@ -18,7 +18,7 @@ from .engine import Game, State, Tally, View, new_game, play
 from .engine.language import Words
 from .notifications import name_seats
 from .table import Table
-from .text import markdown_name
+from .text import markdown_name, split_text
 
 #: A history page's lines stay within this, leaving room in Discord's 2,000 characters for
 #: the page's heading.
@@ -92,7 +92,7 @@ def pages(blocks: Sequence[str], limit: int = PAGE_LIMIT) -> list[str]:
     found: list[str] = []
     current = ""
     for block in blocks:
-        for piece in _pieces(block, limit):
+        for piece in split_text(block, limit):
             if current and len(current) + 1 + len(piece) > limit:
                 found.append(current)
                 current = piece
@@ -101,21 +101,6 @@ def pages(blocks: Sequence[str], limit: int = PAGE_LIMIT) -> list[str]:
     if current:
         found.append(current)
     return found or [""]
-
-
-def _pieces(block: str, limit: int) -> list[str]:
-    if len(block) <= limit:
-        return [block]
-    pieces: list[str] = []
-    for line in block.splitlines():
-        while len(line) > limit:
-            pieces.append(line[:limit])
-            line = line[limit:]
-        if pieces and len(pieces[-1]) + 1 + len(line) <= limit:
-            pieces[-1] = f"{pieces[-1]}\n{line}"
-        else:
-            pieces.append(line)
-    return pieces
 
 
 # -- the end-of-game summary -----------------------------------------------------------------

@@ -48,3 +48,29 @@ def _escape_line_start(start: re.Match[str]) -> str:
     # A backslash escapes punctuation only, never a digit: "1\\." is how "1." stays no list item.
     mark = start[0]
     return mark[:-1] + "\\." if mark.endswith(".") else "\\" + mark
+
+
+#: Discord's longest message, in characters.
+MESSAGE_LIMIT = 2000
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Cut text into Discord-sized messages at line ends where possible."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        if len(line) > limit:  # a line too long for any message is cut where it must be
+            if current:
+                chunks.append(current)
+            pieces = [line[i:i + limit] for i in range(0, len(line), limit)]
+            chunks.extend(pieces[:-1])
+            current = pieces[-1]
+        elif current and len(current) + len(line) + 1 > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    # Discord trims blank lines at either end anyway; an all-blank chunk would be an empty message.
+    return [c.strip("\n") for c in chunks if c.strip()] or [""]

@@ -16,38 +16,16 @@ from bot.engine.language import ENGLISH, Words
 from bot.i18n import HOST, words
 from bot.store import SeatRecord
 from bot.tables import Table
+from bot.text import MESSAGE_LIMIT, split_text
 
 from .ui import build_view
 
-MESSAGE_LIMIT = 2000
 NO_MENTIONS = discord.AllowedMentions.none()
 # Refusals that stay refusals: the rest of 4xx. Not 401 (the bot's token: every request
 # fails, the bot is down rather than this message), 408 or 429 (try again later).
 RETRYABLE_CLIENT_ERRORS = {401, 408, 429}
 #: A move control's custom id (bot/controls.py): "mq:<kind>:<game>:<version>:…".
 VERSIONED_ID = re.compile(r"mq:[a-zA-Z]:\d+:(\d+)(?::|$)")
-
-
-def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Cut text into Discord-sized messages at line ends where possible."""
-    chunks: list[str] = []
-    current = ""
-    for line in text.splitlines():
-        if len(line) > limit:  # a line too long for any message is cut where it must be
-            if current:
-                chunks.append(current)
-            pieces = [line[i:i + limit] for i in range(0, len(line), limit)]
-            chunks.extend(pieces[:-1])
-            current = pieces[-1]
-        elif current and len(current) + len(line) + 1 > limit:
-            chunks.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        chunks.append(current)
-    # Discord trims blank lines at either end anyway; an all-blank chunk would be an empty message.
-    return [c.strip("\n") for c in chunks if c.strip()] or [""]
 
 
 def nonce(message: Outgoing, part: int) -> str | None:

@@ -32,7 +32,7 @@ import asyncpg
 
 from ..notify import NotifySettings
 from .postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
-from .shards import Lease, Shards
+from .shards import Lease, Shards, games_of_shards, of_shards
 from .sqlite import GameRecord, OutboxItem, PostRecord, SeatRecord, _dumps, _game, _post, _seats
 
 log = logging.getLogger(__name__)
@@ -141,11 +141,6 @@ async def _lobby_seated(db: Connection, game_id: int, expected: Iterable[SeatRec
     return _seats(await db.fetch(_SEATS, game_id)) == list(expected)
 
 
-def _of_shards(shards: Shards | None, guild_column: str) -> str:
-    """" AND <the game is of a held shard>", or nothing when every game is."""
-    return "" if shards is None or shards == Shards.all() else f" AND {shards.sql(guild_column)}"
-
-
 def _stamps(values: dict[int, Any] | None) -> str | None:
     return None if values is None else _dumps({str(k): v for k, v in values.items()})
 
@@ -210,7 +205,7 @@ class PostgresStore(PostgresCommunity):
 
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games, of the ``shards`` given (every game's by default)."""
-        mine = _of_shards(shards, "guild_id")
+        mine = of_shards(shards, "guild_id")
         rows = await self._pool.fetch(
             f"SELECT id FROM games WHERE status = 'running'{mine} ORDER BY id")
         return [row[0] for row in rows]
@@ -241,8 +236,7 @@ class PostgresStore(PostgresCommunity):
         a backoff, and not behind an earlier item of their game that is (a game keeps its order);
         of the games of ``shards`` (every game's by default)."""
         now = time.time() if now is None else now
-        mine = ("" if shards is None or shards == Shards.all()
-                else f" AND o.game_id IN (SELECT id FROM games WHERE {shards.sql('guild_id')})")
+        mine = games_of_shards(shards, "o.game_id")
         rows = await self._pool.fetch(
             "SELECT id, game_id, kind, payload, attempts FROM outbox AS o"
             " WHERE sent_at IS NULL AND parked_at IS NULL"
@@ -413,7 +407,7 @@ class PostgresStore(PostgresCommunity):
                          shards: Shards | None = None) -> list[GameRecord]:
         """Running games that have not moved since ``updated_before`` nor been reminded since
         (of ``shards``: every game's by default)."""
-        mine = _of_shards(shards, "guild_id")
+        mine = of_shards(shards, "guild_id")
         rows = await self._pool.fetch(
             "SELECT * FROM games WHERE status = 'running' AND updated_at < $1"
             f" AND reminded_version < version{mine} ORDER BY id", updated_before)
@@ -491,7 +485,7 @@ class PostgresStore(PostgresCommunity):
                          shards: Shards | None = None) -> list[tuple[int, str, float, bool]]:
         """Countdowns whose time or warning time has come: (game, key, due, is a warning),
         of the games of ``shards`` (every game's by default)."""
-        mine = _of_shards(shards, "g.guild_id")
+        mine = of_shards(shards, "g.guild_id")
         rows = await self._pool.fetch(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at"
             " FROM timers t JOIN games g ON g.id = t.game_id"
@@ -501,7 +495,7 @@ class PostgresStore(PostgresCommunity):
 
     async def next_timer(self, shards: Shards | None = None) -> float | None:
         """When the next countdown of a running game (of ``shards``) is due (or warns)."""
-        mine = _of_shards(shards, "g.guild_id")
+        mine = of_shards(shards, "g.guild_id")
         return await self._pool.fetchval(
             "SELECT MIN(LEAST(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
             f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")

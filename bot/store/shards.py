@@ -36,6 +36,19 @@ class Shards:
         return f"((COALESCE({guild_column}, 0) >> 22) % {int(self.count)}) IN ({held})"
 
 
+def of_shards(shards: Shards | None, guild_column: str) -> str:
+    """" AND <the game of ``guild_column`` is of a held shard>", or nothing when every game is
+    (None or ``Shards.all()``: the query stays as a lone process runs it)."""
+    return "" if shards is None or shards == Shards.all() else f" AND {shards.sql(guild_column)}"
+
+
+def games_of_shards(shards: Shards | None, game_column: str) -> str:
+    """The same for a table that names its game by id (the outbox)."""
+    if shards is None or shards == Shards.all():
+        return ""
+    return f" AND {game_column} IN (SELECT id FROM games WHERE {shards.sql('guild_id')})"
+
+
 def shard_of(guild_id: int | None, count: int) -> int:
     """The shard a guild's events (and its games) belong to, as Discord computes it."""
     return ((guild_id or 0) >> 22) % count

@@ -32,7 +32,7 @@ import aiosqlite
 from ..notify import NotifySettings
 from . import jsontext
 from .community import CommunityStore
-from .shards import Lease, Shards
+from .shards import Lease, Shards, games_of_shards, of_shards
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: How long a sent outbox item is kept before ``prune_sent`` deletes it: far beyond Discord's
@@ -165,17 +165,6 @@ def _lobby_seated(db: sqlite3.Connection, game_id: int, expected: Iterable[SeatR
     return row is not None and row[0] == "lobby" and _seats(db.execute(_SEATS, (game_id,))) == list(expected)
 
 
-def _of_shards(shards: Shards | None, guild_column: str) -> str:
-    """" AND <the game is of a held shard>", or nothing when every game is."""
-    return "" if shards is None or shards == Shards.all() else f" AND {shards.sql(guild_column)}"
-
-
-def _games_of_shards(shards: Shards | None, game_column: str) -> str:
-    if shards is None or shards == Shards.all():
-        return ""
-    return f" AND {game_column} IN (SELECT id FROM games WHERE {shards.sql('guild_id')})"
-
-
 class Store(CommunityStore):
     """One connection per process; transactions are serialised by a lock.
 
@@ -281,7 +270,7 @@ class Store(CommunityStore):
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games (not their states: a start resumes them one by one),
         of the ``shards`` given (every game's by default)."""
-        mine = _of_shards(shards, "guild_id")
+        mine = of_shards(shards, "guild_id")
         return await self._run(lambda db: [row[0] for row in db.execute(
             f"SELECT id FROM games WHERE status = 'running'{mine} ORDER BY id")])
 
@@ -311,7 +300,7 @@ class Store(CommunityStore):
         a backoff, and not behind an earlier item of their game that is (a game keeps its order);
         of the games of ``shards`` (every game's by default)."""
         now = time.time() if now is None else now
-        mine = _games_of_shards(shards, "o.game_id")
+        mine = games_of_shards(shards, "o.game_id")
         cursor = await self._db.execute(
             "SELECT id, game_id, kind, payload, attempts FROM outbox AS o"
             f" WHERE sent_at IS NULL AND parked_at IS NULL AND COALESCE(next_attempt_at, 0) <= ?{mine}"
@@ -512,7 +501,7 @@ class Store(CommunityStore):
     async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[GameRecord]:
         """Running games that have not moved since ``updated_before`` nor been reminded since
         (of ``shards``: every game's by default)."""
-        mine = _of_shards(shards, "guild_id")
+        mine = of_shards(shards, "guild_id")
         cursor = await self._db.execute(
             "SELECT * FROM games WHERE status = 'running' AND updated_at < ? AND reminded_version < version"
             f"{mine} ORDER BY id", (updated_before,),
@@ -605,7 +594,7 @@ class Store(CommunityStore):
                          shards: Shards | None = None) -> list[tuple[int, str, float, bool]]:
         """Countdowns whose time or warning time has come: (game, key, due, is a warning),
         of the games of ``shards`` (every game's by default)."""
-        mine = _of_shards(shards, "g.guild_id")
+        mine = of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at FROM timers t JOIN games g ON g.id = t.game_id"
             f" WHERE g.status = 'running' AND (t.due_at <= ? OR t.warn_at <= ?){mine}"
@@ -615,7 +604,7 @@ class Store(CommunityStore):
 
     async def next_timer(self, shards: Shards | None = None) -> float | None:
         """When the next countdown of a running game (of ``shards``) is due (or warns)."""
-        mine = _of_shards(shards, "g.guild_id")
+        mine = of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
             f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")

@@ -137,4 +137,4 @@ async def test_three_processes_share_a_database_and_take_over_a_dead_one(
     texts = [m.text for m in thread.messages]
     assert len([t for t in texts if "auction closes" in t]) == 1
     assert len(texts) == len(set(texts)), "no post twice"
-    assert due > 0 and first.running and third.running
+    assert first.running and third.running  # the other two processes lived through it all

@@ -46,10 +46,15 @@ def wait_until(check, timeout: float = 15.0):
     return found
 
 
-def test_a_process_per_group_started_again_when_it_dies_and_all_stopped_together(tmp_path):
+def launch(folder: Path) -> subprocess.Popen:
+    """The launcher, its children writing to ``folder`` (and left to share out the CPUs)."""
     env = {k: v for k, v in os.environ.items() if k != "MARQUEE_DRAWING_WORKERS"}
-    launcher = subprocess.Popen([sys.executable, "-c", LAUNCHER, CHILD], cwd=ROOT,
-                                env={**env, "OUT": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    return subprocess.Popen([sys.executable, "-c", LAUNCHER, CHILD], cwd=ROOT,
+                            env={**env, "OUT": str(folder), "PYTHONPATH": str(ROOT)})
+
+
+def test_a_process_per_group_started_again_when_it_dies_and_all_stopped_together(tmp_path):
+    launcher = launch(tmp_path)
     try:
         first = wait_until(lambda: len(children(tmp_path)) == 3 and children(tmp_path))
         workers = max(1, (os.cpu_count() or 1) // 3)  # the CPUs shared among the three
@@ -67,9 +72,7 @@ def test_a_process_per_group_started_again_when_it_dies_and_all_stopped_together
 
 
 def test_the_processes_end_with_a_launcher_killed_outright(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "MARQUEE_DRAWING_WORKERS"}
-    launcher = subprocess.Popen([sys.executable, "-c", LAUNCHER, CHILD], cwd=ROOT,
-                                env={**env, "OUT": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    launcher = launch(tmp_path)
     try:
         started = wait_until(lambda: len(children(tmp_path)) == 3 and children(tmp_path))
         launcher.kill()
