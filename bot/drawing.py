@@ -23,6 +23,8 @@ fork server and the tracker leave when the last of the bot and its workers has.
 
 If the pool cannot start (no semaphores in a sandbox, no processes allowed) or keeps
 breaking, pictures are drawn in a thread: slower moves, but every post still has its board.
+So is a picture no worker has drawn after ``PATIENCE`` seconds (a machine kept busy by other
+work leaves idle-class workers no CPU).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from functools import cache
@@ -53,6 +55,10 @@ NICENESS = 10
 #: A pool that broke (a worker killed, out of memory say) is started again this many times
 #: before the pictures go back to a thread for good.
 MAX_RESTARTS = 3
+#: Seconds a picture waits for a worker before it is drawn in a thread instead (or as well,
+#: if a worker has begun it): workers in the idle class get no CPU at all while the machine
+#: is kept busy by other work, and a post must not wait for the machine to go quiet.
+PATIENCE = 2.0
 
 
 def job_name(job: Job) -> str | None:
@@ -196,6 +202,7 @@ class Drawing:
         self._workers = 0
         self._modules: tuple[str, ...] = ()
         self._restarts = 0
+        self.patience = PATIENCE
 
     @classmethod
     def in_thread(cls) -> Drawing:
@@ -250,12 +257,31 @@ class Drawing:
                 self._failed(pool, error)
             else:
                 try:
-                    return await asyncio.wrap_future(future)
+                    return await self._patiently(future, _resolve(name), args)
                 except BrokenProcessPool as error:  # a worker died; the job's own errors pass
                     self._failed(pool, error)
         function = _resolve(name) if name is not None else job
         assert callable(function)
         return await asyncio.to_thread(function, *args)
+
+    async def _patiently(self, future: Future[bytes], function: Callable[..., bytes],
+                         args: tuple[Any, ...]) -> bytes:
+        """The worker's picture, or, when none has come after ``PATIENCE`` seconds, the
+        picture drawn in a thread: whichever is done first, if a worker has begun it."""
+        in_worker = asyncio.wrap_future(future)
+        done, _ = await asyncio.wait([in_worker], timeout=self.patience)
+        if done:
+            return in_worker.result()
+        if future.cancel():  # no worker has taken it up
+            log.info("no drawing worker was free for %.1f s: drawn in a thread", self.patience)
+            return await asyncio.to_thread(function, *args)
+        in_thread = asyncio.ensure_future(asyncio.to_thread(function, *args))
+        done, _ = await asyncio.wait([in_worker, in_thread], return_when=asyncio.FIRST_COMPLETED)
+        first = in_worker if in_worker in done else in_thread
+        for other in (in_worker, in_thread):
+            if other is not first:  # its answer, or its error, is not wanted
+                other.add_done_callback(lambda f: f.cancelled() or f.exception())
+        return first.result()
 
     def _failed(self, broken: Executor, error: BaseException) -> None:
         """The pool failed: start another, unless it keeps failing (or is being closed)."""

@@ -1,6 +1,7 @@
 """Pictures are drawn in worker processes (bot/drawing.py): every title's board comes back as
 the same PNG drawn in this process; a job's own error reaches the caller; a dead worker, a
-pool that cannot start or a job no worker can import falls back to a thread; closing stops
+pool that cannot start, a job no worker can import or a worker given no CPU falls back to a
+thread; closing stops
 the workers; the pool's helper processes hold none of this process's output (a bot killed
 outright: tests/e2e/test_drawing_pool.py). And the dispatcher delivers several games at once,
 each in its own order.
@@ -12,6 +13,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,15 @@ def worker_pid() -> bytes:
 
 def refuse(reason: str) -> bytes:
     raise ValueError(reason)
+
+
+def slow_in_a_worker() -> bytes:
+    """Stands for a worker the machine gives no CPU: in a worker it answers after two seconds,
+    in this process (the thread) at once."""
+    if multiprocessing.parent_process() is not None:
+        time.sleep(2)
+        return b"drawn in a worker"
+    return b"drawn in a thread"
 
 
 def die_in_a_worker() -> bytes:
@@ -131,6 +142,22 @@ async def test_a_dead_worker_is_replaced_and_its_picture_drawn_in_a_thread():
         assert await drawing.draw(die_in_a_worker) == b"drawn in a thread"
         assert drawing.in_processes, "a new pool took over"
         assert int(await drawing.draw(worker_pid)) not in (before, os.getpid())
+    finally:
+        await drawing.close()
+
+
+async def test_a_picture_no_worker_draws_in_time_is_drawn_in_a_thread():
+    drawing = Drawing.start(workers=1, modules=())
+    drawing.patience = 0.3
+    try:
+        assert await drawing.warm()
+        begun = time.monotonic()
+        # The one worker begins the first picture and does not finish it in time; the second
+        # waits behind it. Each is drawn in a thread once the patience is spent.
+        first, second = await asyncio.gather(drawing.draw(slow_in_a_worker), drawing.draw(worker_pid))
+        assert first == b"drawn in a thread" and int(second) == os.getpid()
+        assert time.monotonic() - begun < 1.5
+        assert drawing.in_processes, "the pool is kept: it is slow, not broken"
     finally:
         await drawing.close()
 
