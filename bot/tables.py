@@ -7,13 +7,17 @@ the game's version. Notifications wait in the outbox until the dispatcher
 (``bot/dispatch.py``) has delivered them, so a crash between the commit and the
 post loses nothing.
 
-A move costs two round trips to the store: one read of the game with its seats,
-one transaction. What the move wrote is known, so the table after it (for the
-bots' answers, for the caller) is built in memory rather than read back; a
-racing writer cannot slip in unseen, as every commit is guarded by the version.
+A move costs one round trip to the store, its transaction, when this process made
+the game's last move: what a move wrote is known, so the table after it is kept in
+memory (for the bots' answers, for the caller, for the next move) rather than read
+back. A move decided on it commits only if the game's version and its seats' version
+are still the ones it was decided on; otherwise (another process moved, a seat
+changed hands) it is decided again on the game read afresh: two round trips, the
+cost of every move this process did not make the game's last.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
@@ -51,7 +55,8 @@ from .table import Member, StaleMove, Table, TableError, no_more_moves
 
 log = logging.getLogger(__name__)
 
-#: Games whose latest choices are remembered between moves (bot/notifications.py, Remembered).
+#: Games whose table as last written here, and its choices, are remembered between moves
+#: (bot/notifications.py, Remembered).
 REMEMBERED_GAMES = 64
 
 __all__ = ["BOT_NAMES", "SEAT_TOKEN", "Member", "StaleMove", "Table", "TableError", "Tables", "choice_payload", "name_seats"]
@@ -84,9 +89,9 @@ class Tables(Seating, Notifications):
         self._notify = notify or (lambda: None)
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self._languages: dict[int, str] = {}  # member -> language last remembered (saves a write)
-        # Per game, the rules remembering the choices of the state its last move made here,
-        # where the next move starts (few games: those moving now).
-        self._remembered: OrderedDict[int, Remembered] = OrderedDict()
+        # Per game, the table as its last move made here left it, and the rules remembering
+        # that state's choices: where its next move starts (few games: those moving now).
+        self._latest: OrderedDict[int, tuple[Table, Remembered]] = OrderedDict()
 
     # -- languages ---------------------------------------------------------
 
@@ -148,7 +153,27 @@ class Tables(Seating, Notifications):
         (``Moved.told``) and their next choices itself (it refreshes the private
         message they clicked), so neither is sent by DM.
         """
-        table = await self._running(game_id)
+        decided = None
+        latest = self._latest.get(game_id)
+        if latest is not None and latest[0].record.status == "running":
+            # Decided without reading the game again; refused or beaten (another process
+            # moved, a seat changed hands), the move is decided afresh on the game as it is.
+            with contextlib.suppress(TableError):
+                decided = await self._decide(latest[0], member, action, version, in_place)
+        if decided is None:
+            decided = await self._decide(await self._running(game_id), member, action, version, in_place)
+        told, after = decided
+        if self.autoplay_bots:
+            _, after = await self._run_bots(game_id, after)
+        # Woken once the bots have answered, the dispatcher posts the move and their
+        # replies together, instead of half a turn at a time.
+        self._notify()
+        return Moved(after.record, after.seats, told)
+
+    async def _decide(self, table: Table, member: Member, action: str, version: int | None,
+                      in_place: bool) -> tuple[str, Table]:
+        """``act``'s move on ``table`` (the game as read, or as last written here), committed."""
+        game_id = table.id
         seat = table.seat_of(member.id)
         if seat is None:
             raise TableError("You are not playing in this game, so you cannot move for a seat in it.")
@@ -162,17 +187,11 @@ class Tables(Seating, Notifications):
         if seat not in game.pending(state) and not game.legal(state, seat):
             raise TableError("It is not your turn. Now: {now}", now=name_seats(game.status(state), table.names()))
         try:
-            told, after = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
-                                            timeouts={seat: 0} if table.seats[seat].timeouts else None)
+            return await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
+                                     timeouts={seat: 0} if table.seats[seat].timeouts else None)
         except StaleMove:
             await self._refuse_a_repeat(game_id, table.record.version, member, action)
             raise
-        if self.autoplay_bots:
-            _, after = await self._run_bots(game_id, after)
-        # Woken once the bots have answered, the dispatcher posts the move and their
-        # replies together, instead of half a turn at a time.
-        self._notify()
-        return Moved(after.record, after.seats, told)
 
     async def _refuse_a_repeat(self, game_id: int, seen: int, member: Member, action: str) -> None:
         """A double click: the one move since the version the click saw is this member's
@@ -321,14 +340,15 @@ class Tables(Seating, Notifications):
                            timers=timers.plan(game, table, new, epochs, asked, now), fired=fired,
                            timeouts=timeouts)
         self.moments.keep(table.id, version, new)
-        self._remember(table, game, new)
         # The game as written, without reading it back: the same record and seats as a read.
         record = replace(table.record, status=status, state=new, version=version, seat_epochs=epochs,
                          seat_asked=asked, result=result_json if result_json is not None else table.record.result)
         seats = [replace(s, timeouts=timeouts[s.seat]) if timeouts and s.seat in timeouts else s
                  for s in table.seats]
+        after = Table(record, seats)
+        self._remember(after, game)
         told = "\n".join(name_seats(e.text, table.names()) for e in events if seat in (e.to or ()))
-        return told, Table(record, seats)
+        return told, after
 
     # -- private views -----------------------------------------------------
 
@@ -357,15 +377,17 @@ class Tables(Seating, Notifications):
         """The game's rules, remembering its choices in the state ``table`` holds (those the
         last move here found, when it made that state). Taken out until the move is
         committed (``_remember``): a move refused or beaten to it leaves nothing behind."""
-        remembered = self._remembered.pop(table.id, None)
-        if remembered is None:
+        latest = self._latest.pop(table.id, None)
+        if latest is None:
             return Remembered(registry.game(table.record.game_type))
-        return remembered.only(table.record.state)
+        return latest[1].only(table.record.state)
 
-    def _remember(self, table: Table, rules: Remembered, state: dict[str, Any]) -> None:
-        self._remembered[table.id] = rules.only(state)
-        while len(self._remembered) > REMEMBERED_GAMES:
-            self._remembered.popitem(last=False)
+    def _remember(self, table: Table, rules: Remembered) -> None:
+        """``table`` is the game as this process just committed it: the next move here
+        starts from it (``act``)."""
+        self._latest[table.id] = (table, rules.only(table.record.state))
+        while len(self._latest) > REMEMBERED_GAMES:
+            self._latest.popitem(last=False)
 
     async def _running(self, game_id: int) -> Table:
         table = await self.table(game_id)
@@ -385,7 +407,7 @@ class Tables(Seating, Notifications):
             table.id, table.record.version, status=status, state=state,
             seat_epochs={str(k): v for k, v in epochs.items()} if epochs is not None else None,
             result=result, action=action, outbox=outbox, seat_asked=asked, timers=timers,
-            fired=fired, timeouts=timeouts)
+            fired=fired, timeouts=timeouts, seats_version=table.record.seats_version)
         if not ok:
             raise StaleMove("Another move was made just before yours, so yours was not made. "
                             "Here is what you can do now:", table.id)

@@ -81,7 +81,7 @@ WITH moved AS (
     UPDATE games SET status = $3, state = $4, version = version + 1,
         seat_epochs = COALESCE($5, seat_epochs), result = COALESCE($6, result), updated_at = $7,
         seat_asked = COALESCE($8, seat_asked)
-    WHERE id = $1 AND version = $2 RETURNING id
+    WHERE id = $1 AND version = $2 AND seats_version = COALESCE($22, seats_version) RETURNING id
 ), dropped AS (
     DELETE FROM timers AS t USING moved WHERE t.game_id = moved.id AND t.key <> ALL($10::text[])
         AND (t.key = $9 OR ($13 AND t.key NOT LIKE 'quiet:%'))
@@ -112,6 +112,10 @@ WITH moved AS (
 )
 SELECT (SELECT count(*) FROM moved) AS moved, (SELECT count(*) FROM woken) AS woken
 """
+
+
+# A change to a running game's seats that is no move (``commit``'s ``seats_version``).
+_SEATS_CHANGED = "UPDATE games SET seats_version = seats_version + 1 WHERE id = $1"
 
 
 def _changed(status: str) -> int:
@@ -358,15 +362,21 @@ class PostgresStore(PostgresCommunity):
             await lock_game(db, game_id)
             if _changed(await db.execute(update, *values)) != 1:
                 return False
+            await db.execute(_SEATS_CHANGED, game_id)
             await _queue(db, game_id, [note], time.time())
         return True
 
     async def set_dm_ok(self, game_id: int, seat: int, ok: bool) -> bool:
         """Record whether a seat's DMs work; True only for the caller that changed it, so
         of two that find DMs closed at once, exactly one tells the table."""
-        return _changed(await self._pool.execute(
-            "UPDATE seats SET dm_ok = $3 WHERE game_id = $1 AND seat = $2 AND dm_ok <> $3",
-            game_id, seat, ok)) == 1
+        async with self.transaction() as db:
+            await lock_game(db, game_id)
+            if _changed(await db.execute(
+                    "UPDATE seats SET dm_ok = $3 WHERE game_id = $1 AND seat = $2 AND dm_ok <> $3",
+                    game_id, seat, ok)) != 1:
+                return False
+            await db.execute(_SEATS_CHANGED, game_id)
+        return True
 
     async def commit(
         self, game_id: int, expected_version: int, *, status: str, state: dict[str, Any] | None,
@@ -377,6 +387,7 @@ class PostgresStore(PostgresCommunity):
         timers: Iterable[tuple[str, float, float | None]] | None = None,
         fired: str | None = None,
         timeouts: dict[int, int] | None = None,
+        seats_version: int | None = None,
     ) -> bool:
         """Write a new version of a game, its action and notifications — all or nothing.
 
@@ -386,7 +397,8 @@ class PostgresStore(PostgresCommunity):
         so a key listed again starts afresh. ``timeouts`` sets seats' run-out counts.
 
         Returns False (and writes nothing) when the game is no longer at
-        ``expected_version``: somebody else's move got there first.
+        ``expected_version``: somebody else's move got there first; nor, when
+        ``seats_version`` is given, at that count of its seats' changes (a hand-over).
         """
         outbox = list(outbox)
         # A key listed twice counts once, as its first listing (as SQLite's inserts do).
@@ -400,7 +412,7 @@ class PostgresStore(PostgresCommunity):
             list(wanted), [due for due, _ in wanted.values()],
             [warn for _, warn in wanted.values()], timers is not None, list((timeouts or {}).keys()), list((timeouts or {}).values()),
             seat, text, user_id, [kind for kind, _ in outbox],
-            [_dumps(payload) for _, payload in outbox], _thread_lines(outbox))
+            [_dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version)
         return row["moved"] == 1
 
     async def idle_games(self, updated_before: float,
@@ -740,7 +752,7 @@ async def _warm_up(connection: Connection) -> None:
     player's move would otherwise wait, and lose a race to a connection already warm."""
     await connection.fetchrow(_GAME_WITH_SEATS, 0)
     await connection.fetchrow(_COMMIT, 0, 0, "running", None, None, None, 0.0, None, None, [], [], [],
-                              False, [], [], None, None, None, [], [], [])
+                              False, [], [], None, None, None, [], [], [], None)
 
 
 async def _as_it_is(connection: Connection) -> None:

@@ -60,6 +60,7 @@ class GameRecord:
     result: dict[str, Any] | None
     seat_asked: dict[int, float] = field(default_factory=dict)  # seat -> when its decision was put
     settings: dict[str, Any] = field(default_factory=dict)  # the host's, e.g. the turn clock
+    seats_version: int = 0  # changes to its seats that were no move (a hand-over)
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def _game(row: aiosqlite.Row) -> GameRecord:
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         result=json.loads(row["result"]) if row["result"] else None,
         seat_asked={int(k): v for k, v in json.loads(row["seat_asked"]).items()},
-        settings=json.loads(row["settings"]),
+        settings=json.loads(row["settings"]), seats_version=row["seats_version"],
     )
 
 
@@ -140,6 +141,11 @@ def _seats(rows: Iterable[sqlite3.Row]) -> list[SeatRecord]:
 
 _SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
           " FROM seats WHERE game_id = ? ORDER BY seat")
+
+
+# A change to a running game's seats that is no move: a move decided on the seats as they
+# were is refused at its commit (``commit``'s ``seats_version``).
+_SEATS_CHANGED = "UPDATE games SET seats_version = seats_version + 1 WHERE id = ?"
 
 
 def _game_with_seats(db: sqlite3.Connection, game_id: int) -> tuple[GameRecord, list[SeatRecord]] | None:
@@ -422,6 +428,7 @@ class Store(CommunityStore):
         def change(db: sqlite3.Connection) -> bool:
             if db.execute(update, values).rowcount != 1:
                 return False
+            db.execute(_SEATS_CHANGED, (game_id,))
             _queue(db, game_id, [note], time.time())
             return True
 
@@ -430,11 +437,14 @@ class Store(CommunityStore):
     async def set_dm_ok(self, game_id: int, seat: int, ok: bool) -> bool:
         """Record whether a seat's DMs work; True only for the caller that changed it, so
         of two that find DMs closed at once, exactly one tells the table."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE seats SET dm_ok = ? WHERE game_id = ? AND seat = ? AND dm_ok != ?",
-                (int(ok), game_id, seat, int(ok)))
-            return cursor.rowcount == 1
+        def change(db: sqlite3.Connection) -> bool:
+            if db.execute("UPDATE seats SET dm_ok = ? WHERE game_id = ? AND seat = ? AND dm_ok != ?",
+                          (int(ok), game_id, seat, int(ok))).rowcount != 1:
+                return False
+            db.execute(_SEATS_CHANGED, (game_id,))
+            return True
+
+        return await self._transaction(change)
 
     async def commit(
         self, game_id: int, expected_version: int, *, status: str, state: dict[str, Any] | None,
@@ -445,6 +455,7 @@ class Store(CommunityStore):
         timers: Iterable[tuple[str, float, float | None]] | None = None,
         fired: str | None = None,
         timeouts: dict[int, int] | None = None,
+        seats_version: int | None = None,
     ) -> bool:
         """Write a new version of a game, its action and notifications — all or nothing.
 
@@ -454,7 +465,8 @@ class Store(CommunityStore):
         so a key listed again starts afresh. ``timeouts`` sets seats' run-out counts.
 
         Returns False (and writes nothing) when the game is no longer at
-        ``expected_version``: somebody else's move got there first.
+        ``expected_version``: somebody else's move got there first; nor, when
+        ``seats_version`` is given, at that count of its seats' changes (a hand-over).
         """
         now = time.time()
         wanted = list(timers) if timers is not None else None
@@ -465,11 +477,12 @@ class Store(CommunityStore):
                 "UPDATE games SET status = ?, state = ?, version = version + 1,"
                 " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?,"
                 " seat_asked = COALESCE(?, seat_asked)"
-                " WHERE id = ? AND version = ?",
+                " WHERE id = ? AND version = ? AND seats_version = COALESCE(?, seats_version)",
                 (status, _dumps(state) if state is not None else None,
                  _dumps(seat_epochs) if seat_epochs is not None else None,
                  _dumps(result) if result is not None else None, now,
-                 _dumps(seat_asked) if seat_asked is not None else None, game_id, expected_version),
+                 _dumps(seat_asked) if seat_asked is not None else None, game_id, expected_version,
+                 seats_version),
             )
             if cursor.rowcount != 1:
                 return False
