@@ -23,8 +23,8 @@ fork server and the tracker leave when the last of the bot and its workers has.
 
 If the pool cannot start (no semaphores in a sandbox, no processes allowed) or keeps
 breaking, pictures are drawn in a thread: slower moves, but every post still has its board.
-So is a picture no worker has drawn after ``PATIENCE`` seconds (a machine kept busy by other
-work leaves idle-class workers no CPU).
+So is a picture waiting while no worker has finished any for ``PATIENCE`` seconds (a machine
+kept busy by other work leaves idle-class workers no CPU).
 """
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ import multiprocessing.connection
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -55,9 +56,11 @@ NICENESS = 10
 #: A pool that broke (a worker killed, out of memory say) is started again this many times
 #: before the pictures go back to a thread for good.
 MAX_RESTARTS = 3
-#: Seconds a picture waits for a worker before it is drawn in a thread instead (or as well,
-#: if a worker has begun it): workers in the idle class get no CPU at all while the machine
-#: is kept busy by other work, and a post must not wait for the machine to go quiet.
+#: Seconds the workers may go without finishing a picture, while they have some to draw,
+#: before those waiting are drawn in a thread instead (or as well, if a worker has begun
+#: one): workers in the idle class get no CPU at all while the machine is kept busy by other
+#: work, and a post must not wait for the machine to go quiet. A long queue the workers are
+#: getting through is no reason: drawn in the bot's process, its pictures would slow moves.
 PATIENCE = 2.0
 
 
@@ -203,6 +206,8 @@ class Drawing:
         self._modules: tuple[str, ...] = ()
         self._restarts = 0
         self.patience = PATIENCE
+        self._drawing = 0  # pictures given to the pool and not yet back
+        self._progress = 0.0  # when the pool last finished one (or was given one, idle)
 
     @classmethod
     def in_thread(cls) -> Drawing:
@@ -266,14 +271,20 @@ class Drawing:
 
     async def _patiently(self, future: Future[bytes], function: Callable[..., bytes],
                          args: tuple[Any, ...]) -> bytes:
-        """The worker's picture, or, when none has come after ``PATIENCE`` seconds, the
-        picture drawn in a thread: whichever is done first, if a worker has begun it."""
+        """The worker's picture; or, when the workers have finished none for ``patience``
+        seconds, the picture drawn in a thread (whichever is done first, if a worker has
+        begun it)."""
+        if not self._drawing:
+            self._progress = time.monotonic()
+        self._drawing += 1
         in_worker = asyncio.wrap_future(future)
-        done, _ = await asyncio.wait([in_worker], timeout=self.patience)
-        if done:
-            return in_worker.result()
+        in_worker.add_done_callback(self._returned)
+        while (wait := self._progress + self.patience - time.monotonic()) > 0:
+            done, _ = await asyncio.wait([in_worker], timeout=wait)
+            if done:
+                return in_worker.result()
         if future.cancel():  # no worker has taken it up
-            log.info("no drawing worker was free for %.1f s: drawn in a thread", self.patience)
+            log.info("the drawing workers finished nothing for %.1f s: drawn in a thread", self.patience)
             return await asyncio.to_thread(function, *args)
         in_thread = asyncio.ensure_future(asyncio.to_thread(function, *args))
         done, _ = await asyncio.wait([in_worker, in_thread], return_when=asyncio.FIRST_COMPLETED)
@@ -282,6 +293,11 @@ class Drawing:
             if other is not first:  # its answer, or its error, is not wanted
                 other.add_done_callback(lambda f: f.cancelled() or f.exception())
         return first.result()
+
+    def _returned(self, picture: asyncio.Future[bytes]) -> None:
+        self._drawing -= 1
+        if not picture.cancelled():  # taken back from the queue is no progress
+            self._progress = time.monotonic()
 
     def _failed(self, broken: Executor, error: BaseException) -> None:
         """The pool failed: start another, unless it keeps failing (or is being closed)."""

@@ -14,6 +14,7 @@ import json
 import multiprocessing
 import os
 import time
+from concurrent.futures import Executor, Future
 from pathlib import Path
 
 import pytest
@@ -60,9 +61,15 @@ class Holder:
         return b"found by its qualified name"
 
 
+#: For the tests of where a picture is drawn: the workers' own, however long a busy machine
+#: (the other tests) leaves them without CPU, never a thread's for being slow.
+UNHURRIED = 3600.0
+
+
 @pytest.fixture(scope="module")
 def pool():
     drawing = Drawing.start(workers=1, modules=("rendering.kit",))
+    drawing.patience = UNHURRIED
     assert drawing.in_processes
     yield drawing
     asyncio.run(drawing.close())
@@ -137,6 +144,7 @@ async def test_a_job_no_worker_can_import_is_drawn_in_a_thread(pool):
 
 async def test_a_dead_worker_is_replaced_and_its_picture_drawn_in_a_thread():
     drawing = Drawing.start(workers=1, modules=())
+    drawing.patience = UNHURRIED
     try:
         before = int(await drawing.draw(worker_pid))
         assert await drawing.draw(die_in_a_worker) == b"drawn in a thread"
@@ -162,6 +170,51 @@ async def test_a_picture_no_worker_draws_in_time_is_drawn_in_a_thread():
         await drawing.close()
 
 
+class HandCranked(Executor):
+    """A pool whose workers finish a picture when the test says so."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.jobs: list[Future] = []
+
+    def submit(self, function, *args, **kwargs) -> Future:
+        self.jobs.append(Future())
+        return self.jobs[-1]
+
+    def finish(self, job: int) -> None:
+        self.jobs[job].set_running_or_notify_cancel()
+        self.jobs[job].set_result(b"drawn in a worker")
+
+
+def in_a_thread() -> bytes:
+    return b"drawn in a thread"
+
+
+async def test_a_long_queue_the_workers_get_through_stays_theirs(monkeypatch):
+    monkeypatch.setattr(drawing_module, "ProcessPoolExecutor", HandCranked)
+    drawing = Drawing.start(workers=1, modules=())
+    drawing.patience = 1.0
+    pool = drawing._pool
+    pictures = [asyncio.ensure_future(drawing.draw(in_a_thread)) for _ in range(5)]
+    for job in range(5):  # one every 0.3 s: 1.5 s in all, more than the patience
+        await asyncio.sleep(0.3)
+        pool.finish(job)
+    assert await asyncio.gather(*pictures) == [b"drawn in a worker"] * 5
+
+
+async def test_pictures_waiting_on_workers_that_finish_nothing_are_drawn_in_a_thread(monkeypatch):
+    monkeypatch.setattr(drawing_module, "ProcessPoolExecutor", HandCranked)
+    drawing = Drawing.start(workers=1, modules=())
+    drawing.patience = 0.3
+    pool = drawing._pool
+    pictures = [asyncio.ensure_future(drawing.draw(in_a_thread)) for _ in range(3)]
+    await asyncio.sleep(0)  # each is given to the pool
+    pool.jobs[0].set_running_or_notify_cancel()  # a worker took the first, then got no CPU
+    assert await asyncio.gather(*pictures) == [b"drawn in a thread"] * 3
+    assert [job.cancelled() for job in pool.jobs] == [False, True, True]
+    pool.jobs[0].set_result(b"drawn in a worker")  # late: not wanted
+    assert drawing.in_processes
+
+
 async def test_a_pool_that_cannot_start_draws_in_a_thread(monkeypatch, caplog):
     def no_semaphores(*args, **kwargs):
         raise OSError(38, "Function not implemented")
@@ -177,6 +230,7 @@ async def test_a_pool_that_cannot_start_draws_in_a_thread(monkeypatch, caplog):
 
 async def test_closing_stops_the_workers():
     drawing = Drawing.start(workers=1, modules=())
+    drawing.patience = UNHURRIED
     assert await drawing.warm()
     pid = int(await drawing.draw(worker_pid))
     await drawing.close()
