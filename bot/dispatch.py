@@ -215,10 +215,11 @@ class Dispatcher:
                     if room > 0:
                         self._wake.clear()  # what is due is read now; a later wake reads again
                         due: dict[int, list[OutboxItem]] = {}
-                        for item in await self.store.unsent(self.clock(), shards=self.shards()):
-                            if item.game_id not in held and item.game_id not in going.values():
-                                due.setdefault(item.game_id, []).append(item)
-                        for game_id, items in list(due.items())[:room]:
+                        # Only the games there is room for: a backlog of others is not read.
+                        for item in await self.store.unsent(self.clock(), shards=self.shards(), games=room,
+                                                            besides=[*held, *going.values()]):
+                            due.setdefault(item.game_id, []).append(item)
+                        for game_id, items in due.items():
                             going[asyncio.create_task(self._deliver_game(game_id, items))] = game_id
                     if not going:
                         break

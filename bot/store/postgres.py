@@ -235,20 +235,25 @@ class PostgresStore(PostgresCommunity):
         return lines[-limit:]
 
     async def unsent(self, now: float | None = None, limit: int = 200,
-                     shards: Shards | None = None) -> list[OutboxItem]:
+                     shards: Shards | None = None, *, games: int | None = None,
+                     besides: Iterable[int] = ()) -> list[OutboxItem]:
         """The items due for delivery, oldest first: neither sent nor parked, not waiting out
         a backoff, and not behind an earlier item of their game that is (a game keeps its order);
-        of the games of ``shards`` (every game's by default)."""
+        of the games of ``shards`` (every game's by default), but not of ``besides``. With
+        ``games``, only the items of that many games, those whose first due item is oldest."""
         now = time.time() if now is None else now
         mine = games_of_shards(shards, "o.game_id")
+        first = (" WHERE due.game_id IN (SELECT game_id FROM due GROUP BY game_id ORDER BY MIN(id) LIMIT $4)"
+                 if games is not None else "")
         rows = await self._pool.fetch(
-            "SELECT id, game_id, kind, payload, attempts FROM outbox AS o"
+            "WITH due AS (SELECT id, game_id FROM outbox AS o"
             " WHERE sent_at IS NULL AND parked_at IS NULL"
-            f" AND COALESCE(next_attempt_at, 0) <= $1{mine}"
+            f" AND COALESCE(next_attempt_at, 0) <= $1{mine} AND o.game_id <> ALL($3::bigint[])"
             " AND NOT EXISTS (SELECT 1 FROM outbox AS held"
             "  WHERE held.game_id = o.game_id AND held.id < o.id"
-            "  AND held.sent_at IS NULL AND held.parked_at IS NULL AND held.next_attempt_at > $1)"
-            " ORDER BY id LIMIT $2", now, limit)
+            "  AND held.sent_at IS NULL AND held.parked_at IS NULL AND held.next_attempt_at > $1))"
+            " SELECT o.id, o.game_id, o.kind, o.payload, o.attempts FROM due JOIN outbox AS o ON o.id = due.id"
+            f"{first} ORDER BY o.id LIMIT $2", now, limit, list(besides), *([games] if games is not None else []))
         return [OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]),
                            row["attempts"]) for row in rows]
 

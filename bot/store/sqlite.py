@@ -301,19 +301,28 @@ class Store(CommunityStore):
         return lines[-limit:]
 
     async def unsent(self, now: float | None = None, limit: int = 200,
-                     shards: Shards | None = None) -> list[OutboxItem]:
+                     shards: Shards | None = None, *, games: int | None = None,
+                     besides: Iterable[int] = ()) -> list[OutboxItem]:
         """The items due for delivery, oldest first: neither sent nor parked, not waiting out
         a backoff, and not behind an earlier item of their game that is (a game keeps its order);
-        of the games of ``shards`` (every game's by default)."""
+        of the games of ``shards`` (every game's by default), but not of ``besides``. With
+        ``games``, only the items of that many games, those whose first due item is oldest:
+        a dispatcher with room for a few games reads (and parses) no other game's backlog."""
         now = time.time() if now is None else now
         mine = games_of_shards(shards, "o.game_id")
+        besides = list(besides)
+        if besides:
+            mine += f" AND o.game_id NOT IN ({','.join('?' * len(besides))})"
+        due = ("SELECT id, game_id FROM outbox AS o"
+               f" WHERE sent_at IS NULL AND parked_at IS NULL AND COALESCE(next_attempt_at, 0) <= ?{mine}"
+               " AND NOT EXISTS (SELECT 1 FROM outbox AS held WHERE held.game_id = o.game_id AND held.id < o.id"
+               "  AND held.sent_at IS NULL AND held.parked_at IS NULL AND held.next_attempt_at > ?)")
+        first = " WHERE due.game_id IN (SELECT game_id FROM due GROUP BY game_id ORDER BY MIN(id) LIMIT ?)"
         cursor = await self._db.execute(
-            "SELECT id, game_id, kind, payload, attempts FROM outbox AS o"
-            f" WHERE sent_at IS NULL AND parked_at IS NULL AND COALESCE(next_attempt_at, 0) <= ?{mine}"
-            " AND NOT EXISTS (SELECT 1 FROM outbox AS held WHERE held.game_id = o.game_id AND held.id < o.id"
-            "  AND held.sent_at IS NULL AND held.parked_at IS NULL AND held.next_attempt_at > ?)"
-            " ORDER BY id LIMIT ?",
-            (now, now, limit),
+            f"WITH due AS ({due}) SELECT o.id, o.game_id, o.kind, o.payload, o.attempts"
+            f" FROM due JOIN outbox AS o ON o.id = due.id{first if games is not None else ''}"
+            " ORDER BY o.id LIMIT ?",
+            (now, *besides, now, *([games] if games is not None else []), limit),
         )
         return [
             OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]), row["attempts"])

@@ -106,6 +106,38 @@ async def test_parked_and_unsent_items_are_never_pruned(store, tmp_path):
     assert len(await store.parked()) == 1 and len(await store.unsent()) == len(rest)
 
 
+async def test_a_dispatcher_with_room_for_a_few_games_reads_only_theirs(store):
+    """A backlog is read a few games at a time (each flush parsed every due item of every game
+    before: 8.7 ms a flush behind 139 items, which moves waited on)."""
+    tables = Tables(store, autoplay_bots=False)
+    games = [await bot_game(tables) for _ in range(4)]
+    every = await store.unsent(limit=10_000)
+    assert {item.game_id for item in every} == set(games)
+    two = await store.unsent(limit=10_000, games=2)
+    assert two == [item for item in every if item.game_id in games[:2]]  # the oldest two, whole
+    others = await store.unsent(limit=10_000, games=2, besides=[games[0], games[2]])
+    assert others == [item for item in every if item.game_id in (games[1], games[3])]
+    assert await store.unsent(limit=10_000, besides=games) == []
+    await store.mark_failed([item.id for item in every if item.game_id == games[0]][:1],
+                            error="429", next_attempt_at=time.time() + 60)
+    # A game waiting out a backoff has no item due: the first game with one comes instead.
+    assert {item.game_id for item in await store.unsent(limit=10_000, games=1)} == {games[1]}
+
+    read: list[int] = []
+    unsent = store.unsent
+
+    async def counted(*args, **kwargs):
+        found = await unsent(*args, **kwargs)
+        read.append(len(found))
+        return found
+
+    store.unsent = counted
+    dispatcher = Dispatcher(store, Thread(), games_at_once=1)
+    await dispatcher.flush()
+    waiting = [item for item in every if item.game_id == games[0]]
+    assert sum(read) == len(every) - len(waiting)  # each item once: the waiting game's not at all
+
+
 @sqlite_only  # reads SQLite's file (test_postgres_store.py has PostgreSQL's)
 async def test_outbox_ids_never_come_back_after_a_prune(store, tmp_path):
     """A nonce is made from outbox ids: one handed out again could make Discord drop a post."""
