@@ -31,21 +31,28 @@ class Reminders:
     async def remind_idle(self) -> int:
         """Queue a reminder for each idle game; returns how many were queued."""
         queued = 0
-        for record in await self.tables.store.idle_games(self._clock() - self.idle_seconds,
-                                                               shards=self.tables.shards()):
-            table = Table(record, await self.tables.store.seats(record.id))
-            payload = self.tables.note(table, "")
-            waiting = [t for t in payload["turn"] if not t["is_bot"]]
-            if not waiting:
-                continue
-            names = ", ".join(markdown_name(table.seats[t["seat"]].name) for t in waiting)
-            payload["text"] = words(HOST, table.language).t("⏰ Reminder: the game is waiting for {names}.",
-                                                            names=names)
-            if await self.tables.store.add_reminder(record.id, record.version, payload):
-                queued += 1
+        for game_id in await self.tables.store.idle_games(self._clock() - self.idle_seconds,
+                                                            shards=self.tables.shards()):
+            try:
+                queued += await self._remind(await self.tables.table(game_id))
+            except Exception:  # one game's trouble never keeps the others' reminders back
+                log.exception("reminding game %s failed", game_id)
         if queued:
             self._wake()
         return queued
+
+    async def _remind(self, table: Table) -> int:
+        """Queue the game's reminder, if a member is to move; 1 if it was queued."""
+        if table.record.status != "running":  # ended since it was found idle
+            return 0
+        payload = self.tables.note(table, "")
+        waiting = [t for t in payload["turn"] if not t["is_bot"]]
+        if not waiting:
+            return 0
+        names = ", ".join(markdown_name(table.seats[t["seat"]].name) for t in waiting)
+        payload["text"] = words(HOST, table.language).t("⏰ Reminder: the game is waiting for {names}.",
+                                                        names=names)
+        return int(await self.tables.store.add_reminder(table.id, table.record.version, payload))
 
     async def run_forever(self, check_every: float = 300.0) -> None:
         while True:

@@ -420,15 +420,14 @@ class PostgresStore(PostgresCommunity):
             [_dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version)
         return row["moved"] == 1
 
-    async def idle_games(self, updated_before: float,
-                         shards: Shards | None = None) -> list[GameRecord]:
-        """Running games that have not moved since ``updated_before`` nor been reminded since
-        (of ``shards``: every game's by default)."""
+    async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[int]:
+        """The ids of the running games that have not moved since ``updated_before`` nor been
+        reminded since (of ``shards``: every game's by default)."""
         mine = of_shards(shards, "guild_id")
         rows = await self._pool.fetch(
-            "SELECT * FROM games WHERE status = 'running' AND updated_at < $1"
+            "SELECT id FROM games WHERE status = 'running' AND updated_at < $1"
             f" AND reminded_version < version{mine} ORDER BY id", updated_before)
-        return [_game(row) for row in rows]
+        return [row["id"] for row in rows]
 
     async def add_reminder(self, game_id: int, version: int, payload: dict[str, Any]) -> bool:
         """Queue a reminder for ``version`` of a game, unless it moved or was reminded already."""

@@ -520,15 +520,16 @@ class Store(CommunityStore):
 
         return await self._transaction(write)
 
-    async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[GameRecord]:
-        """Running games that have not moved since ``updated_before`` nor been reminded since
-        (of ``shards``: every game's by default)."""
+    async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[int]:
+        """The ids of the running games that have not moved since ``updated_before`` nor been
+        reminded since (of ``shards``: every game's by default). Ids only: a reminder reads its
+        game when it is made, so thousands of idle games are never held at once."""
         mine = of_shards(shards, "guild_id")
         cursor = await self._db.execute(
-            "SELECT * FROM games WHERE status = 'running' AND updated_at < ? AND reminded_version < version"
+            "SELECT id FROM games WHERE status = 'running' AND updated_at < ? AND reminded_version < version"
             f"{mine} ORDER BY id", (updated_before,),
         )
-        return [_game(row) for row in await cursor.fetchall()]
+        return [row[0] for row in await cursor.fetchall()]
 
     async def add_reminder(self, game_id: int, version: int, payload: dict[str, Any]) -> bool:
         """Queue a reminder for ``version`` of a game, unless it moved or was reminded already."""

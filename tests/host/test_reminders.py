@@ -57,3 +57,25 @@ async def test_a_reminder_leaves_buttons_valid(store):
     reminders = Reminders(tables, idle_hours=0, clock=lambda: time.time() + 1)
     assert await reminders.remind_idle() == 1
     await tables.act(table.id, ANN, "add:2", version=table.record.version)
+
+
+async def test_a_game_that_cannot_be_reminded_keeps_no_other_waiting(store, caplog):
+    tables = Tables(store)
+    games = []
+    for _ in range(3):
+        table = await tables.create(GAME_ID, ANN)
+        await tables.join(table.id, BEN)
+        games.append(await tables.start(table.id, ANN))
+    note = tables.note
+
+    def broken_for_the_first(table, text, **kwargs):
+        if table.id == games[0].id:
+            raise RuntimeError("a title's prompt failed")
+        return note(table, text, **kwargs)
+
+    tables.note = broken_for_the_first
+    reminders = Reminders(tables, idle_hours=0, clock=lambda: time.time() + 1)
+    assert await reminders.remind_idle() == 2
+    assert f"reminding game {games[0].id} failed" in caplog.text
+    tables.note = note
+    assert await reminders.remind_idle() == 1, "and it is reminded once it can be"
