@@ -189,12 +189,16 @@ def in_a_thread() -> bytes:
     return b"drawn in a thread"
 
 
-async def test_a_long_queue_the_workers_get_through_stays_theirs(monkeypatch):
+def hand_cranked(monkeypatch, patience: float, pictures: int):
+    """A drawing on a hand-cranked pool, its pool, and ``pictures`` given to it at once."""
     monkeypatch.setattr(drawing_module, "ProcessPoolExecutor", HandCranked)
     drawing = Drawing.start(workers=1, modules=())
-    drawing.patience = 1.0
-    pool = drawing._pool
-    pictures = [asyncio.ensure_future(drawing.draw(in_a_thread)) for _ in range(5)]
+    drawing.patience = patience
+    return drawing, drawing._pool, [asyncio.ensure_future(drawing.draw(in_a_thread)) for _ in range(pictures)]
+
+
+async def test_a_long_queue_the_workers_get_through_stays_theirs(monkeypatch):
+    _, pool, pictures = hand_cranked(monkeypatch, 1.0, 5)
     for job in range(5):  # one every 0.3 s: 1.5 s in all, more than the patience
         await asyncio.sleep(0.3)
         pool.finish(job)
@@ -202,11 +206,7 @@ async def test_a_long_queue_the_workers_get_through_stays_theirs(monkeypatch):
 
 
 async def test_pictures_waiting_on_workers_that_finish_nothing_are_drawn_in_a_thread(monkeypatch):
-    monkeypatch.setattr(drawing_module, "ProcessPoolExecutor", HandCranked)
-    drawing = Drawing.start(workers=1, modules=())
-    drawing.patience = 0.3
-    pool = drawing._pool
-    pictures = [asyncio.ensure_future(drawing.draw(in_a_thread)) for _ in range(3)]
+    drawing, pool, pictures = hand_cranked(monkeypatch, 0.3, 3)
     await asyncio.sleep(0)  # each is given to the pool
     pool.jobs[0].set_running_or_notify_cancel()  # a worker took the first, then got no CPU
     assert await asyncio.gather(*pictures) == [b"drawn in a thread"] * 3
