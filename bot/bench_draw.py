@@ -29,10 +29,11 @@ from PIL import Image
 
 from . import registry
 from .bench import Target
-from .dispatch import GAMES_AT_ONCE, Dispatcher, Outgoing, Posted
+from .dispatch import GAMES_AT_ONCE, Dispatcher
 from .drawing import Drawing, Job
 from .engine import new_game, play, rng_for
 from .notifications import Moments
+from .outgoing import Outgoing, Posted
 from .store import Store
 from .tables import Member, Tables
 

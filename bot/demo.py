@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 from . import registry
-from .dispatch import Dispatcher, Outgoing, Posted
+from .dispatch import Dispatcher
+from .outgoing import Outgoing, Posted
 from .store import SeatRecord, Store
 from .tables import Member, Table, Tables
 

@@ -6,11 +6,11 @@ start-up it sends whatever a crash left behind. A burst of moves (bots replying
 to a human) is coalesced into one thread message with the newest board.
 
 The thread gets one post per decision, not per click: while a move only continues the
-decision the game's newest post shows (the same seat building unit by unit, or one more
-answer to a simultaneous decision), that post is edited — a line added, or the count of
-those who have decided — and pings nobody. A new post pings only the members it newly asks
-who did not just move. Controls whose moves are no longer legal are taken off (the
-``posts`` table remembers which messages carry them), in the thread and in DMs.
+decision the game's newest post shows, that post is edited — a line added, or the count of
+those who have decided — and pings nobody (``bot/post_plan.py`` decides which, and whom a
+post pings). Controls whose moves are no longer legal are taken off (the ``posts`` table
+remembers which messages carry them), in the thread and in DMs. What a transport is given
+and answers is in ``bot/outgoing.py``.
 
 Whatever fails while an item is prepared (its board drawn) or sent is that item's
 failure: counted, retried with backoff (kept in the store, so across restarts),
@@ -21,21 +21,21 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import hashlib
-import json
 import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from . import community, history, registry
 from .drawing import Drawing
 from .i18n import HOST, words
 from .notifications import Moments, public_view_at
 from .notify import NotifySettings
+from .outgoing import TRANSIENT, Outgoing, Posted, Transport, Unavailable, Undeliverable
+from .post_plan import PostPlan, plan_post
 from .store import OutboxItem, SeatRecord, Store
 from .store.shards import Shards
 from .store.sqlite import SENT_KEPT_SECONDS, PostRecord
@@ -66,89 +66,10 @@ BASE_DELAY_VARIABLE = "MARQUEE_OUTBOX_BASE_DELAY"
 PRUNE_EVERY = 60.0
 
 
-class Undeliverable(Exception):
-    """Raised by a transport when the destination refuses this message for good
-    (Discord's 400, 403 or 404: a malformed message, no permission, a deleted thread)."""
-
-
-class Unavailable(Exception):
-    """Raised by a transport when the destination cannot be reached now (a 5xx, a rate
-    limit it would not wait out, a network error): worth retrying for hours."""
-
-
-#: What "try again later" looks like; anything else from the transport is a bug or a refusal.
-TRANSIENT = (Unavailable, OSError)  # OSError: ConnectionError, TimeoutError
-
-
 class Outcome(enum.Enum):
     SENT = "sent"
     PARKED = "parked"  # given up on: the game's later items go on
     HELD = "held"      # to be retried: the game's later items wait behind it
-
-
-@dataclass
-class Outgoing:
-    """One message to deliver, already rendered."""
-
-    game_id: int
-    game_type: str
-    version: int
-    text: str
-    images: list[tuple[str, bytes]] = field(default_factory=list)  # (filename, PNG)
-    turn: list[dict[str, Any]] = field(default_factory=list)        # pending seats and their public choices
-    status: str = ""
-    result: str | None = None
-    # Which outbox items this is: sent again after a crash (posted, not yet marked sent),
-    # the same key lets Discord return the first message instead of posting a second.
-    key: str = ""
-    # Whom the post pings: None for everyone it asks to act (a reminder), else these users.
-    pings: list[int] | None = None
-    decided: tuple[int, int] | None = None  # (have decided, were asked) in a simultaneous decision
-    added: str = ""  # in an edit: the lines this delivery adds to ``text``
-    language: str = "en"  # what the transport's own words (buttons, "Game over") are in
-
-
-@dataclass(frozen=True)
-class Posted:
-    """Where a transport put a message, so the dispatcher can come back to it."""
-
-    channel_id: int
-    message_id: int
-    parts: int = 1          # messages it took (a long text is split); only a one-part post is edited
-    controls: bool = False  # it carries buttons or selects
-
-
-class Transport(Protocol):
-    """Where messages go: Discord in production, files in the offline demo.
-
-    A send that fails raises: Undeliverable when it never will succeed (parked at once),
-    Unavailable or an OSError when it may later (retried for about a day); anything else
-    is taken for a bug in preparing the message (parked after a few tries).
-
-    ``edit`` and ``clear_controls`` are optional, and only used on what ``post`` and
-    ``send_private`` said they ``Posted``: a transport without them posts every time."""
-
-    async def post(self, table: Table, message: Outgoing) -> Posted | None:
-        """Post into the game's thread; where the message (its last part) went."""
-
-    async def send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> Posted | bool:
-        """Send to one player privately: False when they cannot be reached (DMs closed);
-        where it went when it carries controls, else True."""
-
-    async def notice(self, table: Table, text: str) -> None:
-        """A plain line in the game's thread (no board, no controls)."""
-
-    async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
-        """Make a thread post show ``message`` instead (text and controls; its images stay,
-        and it pings nobody). None when it cannot: the message is gone, or the text would
-        no longer fit in one message; the dispatcher then posts anew."""
-
-    async def clear_controls(self, table: Table, posted: Posted) -> None:
-        """Take the buttons and selects off a message (one already gone is no error)."""
-
-    async def controls_version(self, table: Table, posted: Posted) -> int | None:
-        """The game version a message's move controls carry now (None: it has none, or is
-        gone). Optional: tells a DM refreshed by a click in it from one clicked around."""
 
 
 class Dispatcher:
@@ -647,146 +568,6 @@ def _batches(items: list[OutboxItem]) -> list[list[OutboxItem]]:
         else:
             batches.append([item])
     return batches
-
-
-@dataclass(frozen=True)
-class Run:
-    """The decision a thread post shows, which later moves may continue by editing it."""
-
-    seats: frozenset[int]  # whom it was put to: one seat's turn, or several deciding at once
-    body: str = ""         # the event lines the post shows
-    shown: str = ""        # a digest of the rest (status, prompts, controls, count)
-
-    @classmethod
-    def of(cls, post: PostRecord | None) -> Run | None:
-        if post is None or post.parts != 1 or not post.run.get("seats"):
-            return None
-        return cls(frozenset(post.run["seats"]), post.run.get("body", ""), post.run.get("shown", ""))
-
-    def json(self) -> dict[str, Any]:
-        return {"seats": sorted(self.seats), "body": self.body, "shown": self.shown} if self.seats else {}
-
-    def answered_by(self, payload: dict[str, Any], seat: int | None) -> bool:
-        """Whether a move only continues this decision: one of its seats moved, no new
-        decision was put to anyone else, no picture but the board came of it, and the game
-        still waits on some of the same seats (the same one going on, or those yet to answer)."""
-        if "asked" not in payload or payload.get("result") or seat not in self.seats:
-            return False
-        if set(payload["asked"]) - {seat}:
-            return False
-        if any(name != "board" for name in payload.get("event_images", [])):
-            return False
-        waiting = {turn["seat"] for turn in payload.get("turn", [])}
-        if not waiting or not waiting <= self.seats:
-            return False
-        # Among several deciding, a move that leaves its maker deciding (a sealed bid's next
-        # unit) continues the decision only if it tells the table nothing: one that does may
-        # have settled it and put its maker the next ("Bids: …" and then their turn).
-        return len(self.seats) == 1 or seat not in waiting or not payload.get("text")
-
-
-@dataclass(frozen=True)
-class PostPlan:
-    """What a run of thread items does to the thread."""
-
-    latest: PostRecord | None  # the game's newest thread post
-    edit: PostRecord | None    # that post, when the items only continue its decision
-    run: Run                   # the decision the thread shows afterwards
-    body: str                  # all the event lines the message shows
-    added: str                 # the lines these items add
-    pings: list[int]
-    decided: tuple[int, int] | None
-    # Per seat, the last thing these moves did to its DMs: "asked" (a new decision was put
-    # to it, so DMs drawn before that version are stale) or "redrawn" (it moved by clicking
-    # a private message, which the click refreshed to that version).
-    moments: dict[int, tuple[str, int]]
-
-    def as_new_post(self) -> PostPlan:
-        """The post could not be edited (deleted, or full): the decision goes on in a new one,
-        which repeats the turn's lines if they fit comfortably, else starts from these."""
-        body = self.body if len(self.body) <= LINES_CARRIED_OVER else self.added
-        return replace(self, edit=None, body=body, run=replace(self.run, body=body))
-
-
-#: How much of a turn's text a new post repeats when the old one cannot be edited; the rest
-#: of a 2,000-character message is left for the status and prompts.
-LINES_CARRIED_OVER = 1500
-
-
-def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]],
-              latest: PostRecord | None) -> PostPlan:
-    """Edit the newest post or make a new one, with which text and pings (pure).
-
-    ``movers``: move -> (seat, user id) for the items that are moves. A move continues the
-    newest post's decision (``Run.answered_by``) or starts a new one; only when every item
-    continues it is the post edited. A one-seat turn grows by each move's lines; in a
-    decision put to several seats, the lines of answers made in private ("… has finished
-    advertising") are collapsed into one count of those who have decided, while answers
-    made in the open (bids in an open auction) are shown as they come.
-
-    A new post pings the members it waits on whom one of these items newly asked (or, for
-    a reminder, a warning or a seat changing hands, that it names), unless they made one of
-    these moves themselves; an edit pings nobody."""
-    start = Run.of(latest)
-    run = start
-    continued = start is not None
-    kept: list[str] = []
-    asked_by_others: set[int] = set()
-    actors: set[int] = set()
-    moments: dict[int, tuple[str, int]] = {}
-    for item in items:
-        payload = item.payload
-        seat, user = None, None
-        if "asked" in payload:
-            version = payload["version"]
-            seat, user = movers.get(version, (None, None))
-            asked = set(payload["asked"])
-            # A member is not asked by their own move; a seat whose clock ran out (a bot moved
-            # for it, user None) is, if the game still waits on it.
-            asked_by_others |= asked - {seat} if user is not None else asked
-            if user is not None:
-                actors.add(user)
-                if seat not in asked:  # a member's move leaves them out only when answered in place
-                    moments[seat] = ("redrawn", version)
-            moments.update({s: ("asked", version) for s in asked})
-        else:
-            asked_by_others |= {turn["seat"] for turn in payload.get("turn", [])}
-        text = payload.get("text", "")
-        if run is not None and run.answered_by(payload, seat):
-            if len(run.seats) > 1 and not payload.get("open"):
-                text = ""  # a private answer is said by the count instead
-        else:
-            continued = False
-            run = Run(frozenset(turn["seat"] for turn in payload.get("turn", [])))
-        if text:
-            kept.append(text)
-    last = items[-1].payload
-    waiting = {turn["seat"] for turn in last.get("turn", [])}
-    decided = None
-    if run is not None and len(run.seats) > 1 and run.seats - waiting:
-        decided = (len(run.seats - waiting), len(run.seats))
-    added = "\n".join(kept)
-    body = "\n".join(part for part in (start.body if continued and start else "", added) if part)
-    assert run is not None  # each item continued a run or began one
-    run = replace(run, body=body, shown=_shown(last, decided))
-    pings = [] if continued else [
-        turn["user_id"] for turn in last.get("turn", [])
-        if turn.get("user_id") and not turn.get("is_bot")
-        and turn["seat"] in asked_by_others and turn["user_id"] not in actors]
-    return PostPlan(latest, latest if continued else None, run, body, added, pings, decided, moments)
-
-
-def _shown(payload: dict[str, Any], decided: tuple[int, int] | None) -> str:
-    """A digest of what a post shows besides its event lines, so an edit that would change
-    nothing is not made. A lone player's public choices are drawn as controls carrying the
-    version; a panel button, shown otherwise, carries none."""
-    turn = payload.get("turn", [])
-    humans = [seat for seat in turn if not seat.get("is_bot")]
-    choices = humans[0]["choices"] if len(humans) == 1 else []
-    what = [payload.get("status"), payload.get("result"), decided,
-            [[seat["seat"], seat.get("user_id"), seat["prompt"]] for seat in turn],
-            [[c["action"], c["label"]] for c in choices], payload.get("version") if choices else None]
-    return hashlib.blake2s(json.dumps(what).encode(), digest_size=8).hexdigest()
 
 
 def _where(post: PostRecord) -> Posted:

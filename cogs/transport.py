@@ -11,9 +11,9 @@ import aiohttp
 import discord
 
 from bot import controls
-from bot.dispatch import Outgoing, Posted, Unavailable, Undeliverable
 from bot.engine.language import ENGLISH, Words
 from bot.i18n import HOST, words
+from bot.outgoing import Outgoing, Posted, Unavailable, Undeliverable
 from bot.store import SeatRecord
 from bot.tables import Table
 from bot.text import MESSAGE_LIMIT, split_text

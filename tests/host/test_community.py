@@ -12,8 +12,9 @@ import random
 import pytest
 
 from bot import community
-from bot.dispatch import Dispatcher, Posted
+from bot.dispatch import Dispatcher
 from bot.engine import Choice, Event, IllegalMove, Result
+from bot.outgoing import Posted
 from bot.rating import NEWCOMER, Finish, places, ranked, rate
 from bot.registry import GameKit, register
 from bot.store import Store

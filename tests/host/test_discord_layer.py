@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bot import controls
 from bot.app import MarqueeBot
-from bot.dispatch import Outgoing
+from bot.outgoing import Outgoing
 from bot.settings import Settings
 from bot.tables import TableError
 from cogs import ui

@@ -11,15 +11,8 @@ import discord
 import pytest
 
 from bot import cli, registry
-from bot.dispatch import (
-    BASE_DELAY_VARIABLE,
-    MAX_ATTEMPTS,
-    MAX_BROKEN_ATTEMPTS,
-    Dispatcher,
-    Outgoing,
-    Unavailable,
-    Undeliverable,
-)
+from bot.dispatch import BASE_DELAY_VARIABLE, MAX_ATTEMPTS, MAX_BROKEN_ATTEMPTS, Dispatcher
+from bot.outgoing import Outgoing, Unavailable, Undeliverable
 from bot.tables import Member, Tables
 from cogs.transport import DiscordTransport
 from tests import toy_game

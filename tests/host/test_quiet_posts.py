@@ -10,8 +10,9 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from bot import registry
-from bot.dispatch import Dispatcher, Outgoing, Posted
+from bot.dispatch import Dispatcher
 from bot.engine import Choice, Event, Result
+from bot.outgoing import Outgoing, Posted
 from bot.store import Store
 from bot.tables import Member, Tables
 from cogs.transport import mentions, post_text, turn_rows

@@ -6,8 +6,9 @@ import asyncio
 import pytest
 
 from bot import registry
-from bot.dispatch import Dispatcher, Outgoing
+from bot.dispatch import Dispatcher
 from bot.engine import Choice, Event, Result, replay
+from bot.outgoing import Outgoing
 from bot.tables import Member, StaleMove, TableError, Tables
 from tests import toy_game
 from tests.postgres import open_test_store
