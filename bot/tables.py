@@ -59,6 +59,9 @@ log = logging.getLogger(__name__)
 #: (bot/notifications.py, Remembered).
 REMEMBERED_GAMES = 64
 
+#: How long a member's language written by this process is taken to be the one stored.
+LANGUAGE_TRUSTED_SECONDS = 600.0
+
 __all__ = ["BOT_NAMES", "SEAT_TOKEN", "Member", "StaleMove", "Table", "TableError", "Tables", "choice_payload", "name_seats"]
 
 
@@ -88,7 +91,8 @@ class Tables(Seating, Notifications):
         self.autoplay_bots = autoplay_bots  # the demo steps bots itself, to show every move
         self._notify = notify or (lambda: None)
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
-        self._languages: dict[int, str] = {}  # member -> language last remembered (saves a write)
+        # member -> (language last remembered here, when): saves a write per interaction.
+        self._languages: dict[int, tuple[str, float]] = {}
         # Per game, the table as its last move made here left it, and the rules remembering
         # that state's choices: where its next move starts (few games: those moving now).
         self._latest: OrderedDict[int, tuple[Table, Remembered]] = OrderedDict()
@@ -98,9 +102,13 @@ class Tables(Seating, Notifications):
     async def remember_language(self, user_id: int, language: str) -> None:
         """Keep the language of a member's Discord client (from each interaction), so what is
         sent to them later (a DM from the outbox, their seat's language at a start) follows it."""
-        if self._languages.get(user_id) != language:
+        now = self.clock()
+        known = self._languages.get(user_id)
+        # Written again once the remembered one is old: another process may have written
+        # another language since (the member's client changed between the two).
+        if known is None or known[0] != language or now - known[1] >= LANGUAGE_TRUSTED_SECONDS:
             await self.store.set_member_language(user_id, language)
-            self._languages[user_id] = language
+            self._languages[user_id] = (language, now)
 
     @staticmethod
     def reader_language(table: Table, language: str) -> str:

@@ -21,7 +21,7 @@ from bot import i18n
 from bot.dispatch import Dispatcher
 from bot.engine import replay
 from bot.reminders import Reminders
-from bot.tables import Member, StaleMove, TableError, Tables
+from bot.tables import LANGUAGE_TRUSTED_SECONDS, Member, StaleMove, TableError, Tables
 from bot.timers import Timers
 from cogs.transport import DiscordTransport
 from tests import decisions_game, polish_game
@@ -234,3 +234,17 @@ async def test_a_polish_server_gets_a_polish_lobby_and_an_english_one_english(st
     await tables.join(polish.id, BEN)  # Ben never seen: his seat reads the table's language
     started = await tables.start(polish.id, ANN)
     assert started.record.options["seat_languages"] == ["pl", "pl"]
+
+
+async def test_a_language_changed_in_another_process_is_written_again_in_time(store):
+    """Two processes remember what they wrote, to save a write per click; what one
+    remembers is trusted only for a while, since the other may have written another."""
+    now = [1000.0]
+    a, b = (Tables(store, clock=lambda: now[0]) for _ in range(2))
+    await a.remember_language(ANN.id, "pl")
+    await b.remember_language(ANN.id, "en")  # Ann's client now speaks English, clicking on b
+    await a.remember_language(ANN.id, "pl")  # and Polish again, on a: a thinks it wrote that
+    assert await store.member_languages([ANN.id]) == {ANN.id: "en"}
+    now[0] += LANGUAGE_TRUSTED_SECONDS
+    await a.remember_language(ANN.id, "pl")
+    assert await store.member_languages([ANN.id]) == {ANN.id: "pl"}
