@@ -162,12 +162,12 @@ class Tables(Seating, Notifications):
         message they clicked), so neither is sent by DM.
         """
         decided = None
-        latest = self._latest.get(game_id)
-        if latest is not None and latest[0].record.status == "running":
+        latest = self._latest_table(game_id)
+        if latest is not None:
             # Decided without reading the game again; refused or beaten (another process
             # moved, a seat changed hands), the move is decided afresh on the game as it is.
             with contextlib.suppress(TableError):
-                decided = await self._decide(latest[0], member, action, version, in_place)
+                decided = await self._decide(latest, member, action, version, in_place)
         if decided is None:
             decided = await self._decide(await self._running(game_id), member, action, version, in_place)
         told, after = decided
@@ -222,6 +222,8 @@ class Tables(Seating, Notifications):
         kit_ = None
         moves = 0
         while True:
+            # Read, not taken as last written here: that no bot is to move is a decision too,
+            # and one a hand-over made since would make wrong with no commit to catch it.
             table = table or await self.table(game_id)
             if moves >= limit or table.record.status != "running":
                 break
@@ -380,6 +382,11 @@ class Tables(Seating, Notifications):
         return table, seat, choices, summary
 
     # -- helpers -----------------------------------------------------------
+
+    def _latest_table(self, game_id: int) -> Table | None:
+        """The running game as this process's last move in it left it, if remembered."""
+        latest = self._latest.get(game_id)
+        return latest[0] if latest is not None and latest[0].record.status == "running" else None
 
     def _rules(self, table: Table) -> Remembered:
         """The game's rules, remembering its choices in the state ``table`` holds (those the
