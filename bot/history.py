@@ -18,7 +18,7 @@ from .engine import Game, State, Tally, View, new_game, play
 from .engine.language import Words
 from .notifications import name_seats
 from .table import Table
-from .text import markdown_name, split_text
+from .text import markdown_name, pack, split_text
 
 #: A history page's lines stay within this, leaving room in Discord's 2,000 characters for
 #: the page's heading.
@@ -89,18 +89,7 @@ def pages(blocks: Sequence[str], limit: int = PAGE_LIMIT) -> list[str]:
     """Blocks packed into pages of at most ``limit`` characters, oldest first. Packed from the
     oldest, a page never changes as the game goes on: new moves only fill the last one and
     add more. A block longer than a page is cut at its line ends (or, a line that long, anywhere)."""
-    found: list[str] = []
-    current = ""
-    for block in blocks:
-        for piece in split_text(block, limit):
-            if current and len(current) + 1 + len(piece) > limit:
-                found.append(current)
-                current = piece
-            else:
-                current = f"{current}\n{piece}" if current else piece
-    if current:
-        found.append(current)
-    return found or [""]
+    return pack((piece for block in blocks for piece in split_text(block, limit)), limit) or [""]
 
 
 # -- the end-of-game summary -----------------------------------------------------------------

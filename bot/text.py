@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 #: Longest name shown. Discord's nicknames stop at 32 characters; a stored name
 #: may carry a suffix (" (bot)"), so leave room before clipping.
@@ -56,21 +57,24 @@ MESSAGE_LIMIT = 2000
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Cut text into Discord-sized messages at line ends where possible."""
+    pieces: list[str] = []
+    for line in text.splitlines():  # a line too long for any message is cut where it must be
+        pieces.extend([line[i:i + limit] for i in range(0, len(line), limit)] or [""])
+    # Discord trims blank lines at either end anyway; an all-blank chunk would be an empty message.
+    return [c.strip("\n") for c in pack(pieces, limit) if c.strip()] or [""]
+
+
+def pack(pieces: Iterable[str], limit: int) -> list[str]:
+    """Pieces of at most ``limit`` characters joined by line ends into as few chunks of at most
+    ``limit`` as keep their order (a blank piece starts no chunk)."""
     chunks: list[str] = []
     current = ""
-    for line in text.splitlines():
-        if len(line) > limit:  # a line too long for any message is cut where it must be
-            if current:
-                chunks.append(current)
-            pieces = [line[i:i + limit] for i in range(0, len(line), limit)]
-            chunks.extend(pieces[:-1])
-            current = pieces[-1]
-        elif current and len(current) + len(line) + 1 > limit:
+    for piece in pieces:
+        if current and len(current) + 1 + len(piece) > limit:
             chunks.append(current)
-            current = line
+            current = piece
         else:
-            current = f"{current}\n{line}" if current else line
+            current = f"{current}\n{piece}" if current else piece
     if current:
         chunks.append(current)
-    # Discord trims blank lines at either end anyway; an all-blank chunk would be an empty message.
-    return [c.strip("\n") for c in chunks if c.strip()] or [""]
+    return chunks
