@@ -119,6 +119,7 @@ class MarqueeBot(commands.Bot):
                                      shards=self.leases.current)
         self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
                              shards=self.leases.current)
+        self.timers = Timers(self.tables, wake=self.dispatcher.wake)
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
         # The commands' names and descriptions in every language Marquee speaks, at each sync.
@@ -144,13 +145,14 @@ class MarqueeBot(commands.Bot):
         reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
         # Deadlines and turn clocks that came due while the bot was down fire at once.
-        timers = Timers(self.tables, wake=self.dispatcher.wake)
-        self._background.append(asyncio.create_task(timers.run_forever(), name="timers"))
+        self._background.append(asyncio.create_task(self.timers.run_forever(), name="timers"))
 
     async def _taken_over(self, shards: frozenset[int]) -> None:
-        """Shards taken over from a process that stopped: their games' posts go out, their
-        bots move, and their countdowns fire (the timers' next look finds them)."""
+        """Shards taken over from a process that stopped: their games' posts go out, the
+        countdowns that came due meanwhile fire now rather than at the timers' next look, and
+        their bots move."""
         self.dispatcher.wake()
+        await self.timers.fire_due()
         await self.tables.resume(Shards(self.leases.plan.count, shards))
 
     async def on_message(self, message: discord.Message, /) -> None:
