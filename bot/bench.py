@@ -141,9 +141,10 @@ def _figure(value: float) -> str:
 def target_table(targets: list[Target]) -> str:
     """The targets as a Markdown table: project figure, floor, ratio and the ratio allowed."""
     lines = ["| target | project | floor | ratio | goal | met |", "| --- | ---: | ---: | ---: | ---: | :---: |"]
-    for t in targets:
-        lines.append(f"| {t.name} | {_figure(t.project)} {t.unit} | {_figure(t.floor)} {t.unit} | {t.ratio:.2f} "
-                     f"| ≤ {t.goal:.2f} | {'yes' if t.ratio <= t.goal else 'NO'} |")
+    for target in targets:
+        lines.append(f"| {target.name} | {_figure(target.project)} {target.unit} | {_figure(target.floor)} "
+                     f"{target.unit} | {target.ratio:.2f} | ≤ {target.goal:.2f} "
+                     f"| {'yes' if target.ratio <= target.goal else 'NO'} |")
     return "\n".join(lines)
 
 

@@ -315,8 +315,8 @@ def targets(moves: int = 200, start_games: int = START_GAMES, repeat: int = 3) -
         found.append(Target(f"peak memory, start-up and every game resumed ({start_games:,} vs {FEW_GAMES})",
                             statistics.median(r["memory"] for r in loaded),
                             statistics.median(r["memory"] for r in some), "MiB", 1.25))
-        project, floor, counted = asyncio.run(growth("hollywood-boulevard", 4, folder))
-        found.append(Target(f"database growth per move ({counted} moves, outbox pruned)", project / 1024,
+        project, floor, moves = asyncio.run(growth("hollywood-boulevard", 4, folder))
+        found.append(Target(f"database growth per move ({moves} moves, outbox pruned)", project / 1024,
                             floor / 1024, "KB", 4.0))
         copied, deep = copies(2)
         found.append(Target("state copy per move (floor: deepcopy)", copied, deep, "µs", 0.5))

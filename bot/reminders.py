@@ -46,10 +46,10 @@ class Reminders:
         if table.record.status != "running":  # ended since it was found idle
             return 0
         payload = self.tables.note(table, "")
-        waiting = [t for t in payload["turn"] if not t["is_bot"]]
+        waiting = [turn for turn in payload["turn"] if not turn["is_bot"]]
         if not waiting:
             return 0
-        names = ", ".join(markdown_name(table.seats[t["seat"]].name) for t in waiting)
+        names = ", ".join(markdown_name(table.seats[turn["seat"]].name) for turn in waiting)
         payload["text"] = words(HOST, table.language).t("⏰ Reminder: the game is waiting for {names}.",
                                                         names=names)
         return int(await self.tables.store.add_reminder(table.id, table.record.version, payload))

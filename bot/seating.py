@@ -244,9 +244,9 @@ class Seating:
         game_id = table.id
         if len(table.seats) < game.min_players:
             raise TableError.counted(
-                "{game} needs at least {least} players; {count} more must join (or add a bot).",
-                "{game} needs at least {least} players; {count} more must join (or add a bot).",
-                game.min_players - len(table.seats), game=game.name, least=game.min_players)
+                "{game} needs at least {least} players; {count} has joined.",
+                "{game} needs at least {least} players; {count} have joined.",
+                len(table.seats), game=game.name, least=game.min_players)
         options = table.record.options
         if seat_languages is not None:
             options = {**options, SEAT_LANGUAGES: seat_languages}

@@ -16,11 +16,16 @@ from dotenv import load_dotenv
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: More shards than any bot has (Discord asks for one per 1,000 to 2,500 servers).
+MOST_SHARDS = 4096
 
 # A bot token is base64url parts joined by dots (the simulated Discord's has two parts).
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{2,}(\.[A-Za-z0-9_-]{2,}){1,2}")
 _SNOWFLAKE = re.compile(r"[0-9]{17,20}")
+# Numbers in plain ASCII digits only: str.isdigit(), int() and float() also take "²", "١٢"
+# and "1_0", which nobody means in a setting.
 _NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
+_DIGITS = re.compile(r"[0-9]+")
 _URL_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
@@ -75,14 +80,16 @@ class Settings:
             database=setting("MARQUEE_DB", _database, ROOT / "var" / "marquee.sqlite"),
             dev_guild_id=setting("DEV_GUILD_ID", _snowflake),
             log_level=setting("LOG_LEVEL", _log_level, "INFO"),
-            reminder_hours=setting("REMINDER_HOURS", _hours, 12.0),
+            reminder_hours=setting("REMINDER_HOURS", _amount("hours", 12, above=0, most=24 * 365), 12.0),
             api_base=setting("MARQUEE_API_BASE", _url("http://", "https://")),
             gateway_url=setting("MARQUEE_GATEWAY_URL", _url("ws://", "wss://")),
-            guild_ready_timeout=setting("MARQUEE_GUILD_READY_TIMEOUT", _seconds),
+            guild_ready_timeout=setting("MARQUEE_GUILD_READY_TIMEOUT", _amount("seconds", 2, least=0, most=600)),
             shard_groups=setting("MARQUEE_SHARDS", _shard_groups),
-            shard_count=setting("MARQUEE_SHARD_COUNT", _count),
-            lease_seconds=setting("MARQUEE_LEASE_SECONDS", _seconds, 30.0),
-            drawing_workers=setting("MARQUEE_DRAWING_WORKERS", _count),
+            shard_count=setting("MARQUEE_SHARD_COUNT", _whole("shards", least=1, most=MOST_SHARDS)),
+            # A lease renews three times a lifetime: shorter than a few seconds, renewals are
+            # all the database hears (and a busy moment hands shards over for nothing).
+            lease_seconds=setting("MARQUEE_LEASE_SECONDS", _amount("seconds", 30, least=5, most=3600), 30.0),
+            drawing_workers=setting("MARQUEE_DRAWING_WORKERS", _whole("worker processes", least=1, most=64)),
         )
         problems += _sharding_problems(settings)
         if problems:
@@ -136,18 +143,30 @@ def _log_level(name: str, raw: str) -> tuple[str | None, str | None]:
     return None, f"{name} must be one of {', '.join(LOG_LEVELS)}; got {_shown(raw)}."
 
 
-def _hours(name: str, raw: str) -> tuple[float | None, str | None]:
-    hours = _number(raw)
-    if hours is None or hours <= 0:
-        return None, f"{name} must be a number of hours, like 12; got {_shown(raw)}."
-    return hours, None
+def _amount(unit: str, example: int, *, least: float | None = None, above: float | None = None,
+            most: float):
+    """A number of ``unit`` from ``least`` (or more than ``above``) to ``most``."""
+    floor = f"{least:g} or more" if least is not None else f"more than {above:g}"
+
+    def check(name: str, raw: str) -> tuple[float | None, str | None]:
+        value = _number(raw)
+        if (value is None or value > most or least is not None and value < least
+                or above is not None and value <= above):
+            return None, (f"{name} must be a number of {unit} ({floor}, at most {most:g}), like {example}; "
+                          f"got {_shown(raw)}.")
+        return value, None
+
+    return check
 
 
-def _seconds(name: str, raw: str) -> tuple[float | None, str | None]:
-    seconds = _number(raw)
-    if seconds is None:
-        return None, f"{name} must be a number of seconds, like 2; got {_shown(raw)}."
-    return seconds, None
+def _whole(unit: str, *, least: int, most: int):
+    """A whole number of ``unit``, ``least`` to ``most``."""
+    def check(name: str, raw: str) -> tuple[int | None, str | None]:
+        if _DIGITS.fullmatch(raw) and least <= int(raw) <= most:
+            return int(raw), None
+        return None, f"{name} must be a whole number of {unit}, {least} to {most}; got {_shown(raw)}."
+
+    return check
 
 
 def _number(raw: str) -> float | None:
@@ -160,7 +179,7 @@ def _number(raw: str) -> float | None:
 
 def _shard_groups(name: str, raw: str) -> tuple[tuple[tuple[int, ...], ...] | None, str | None]:
     groups = [group.split(",") for group in raw.replace(" ", "").split("/")]
-    if not all(part.isdigit() for group in groups for part in group):
+    if not all(_DIGITS.fullmatch(part) and int(part) < MOST_SHARDS for group in groups for part in group):
         return None, (f"{name} must be shard numbers joined by commas, like 0,1, or groups of them "
                       f"joined by slashes for a process each, like 0,1/2/3; got {_shown(raw)}.")
     found = tuple(tuple(int(part) for part in group) for group in groups)
@@ -168,12 +187,6 @@ def _shard_groups(name: str, raw: str) -> tuple[tuple[tuple[int, ...], ...] | No
     if len(every) != len(set(every)):
         return None, f"{name} names a shard twice ({_shown(raw)}): each shard is run by one process."
     return found, None
-
-
-def _count(name: str, raw: str) -> tuple[int | None, str | None]:
-    if raw.isdigit() and int(raw) >= 1:
-        return int(raw), None
-    return None, f"{name} must be a whole number of shards, 1 or more; got {_shown(raw)}."
 
 
 def _sharding_problems(settings: Settings) -> list[str]:

@@ -27,14 +27,16 @@ class TableError(Exception):
         self.plural: str | None = None
         self.count = 0
         self.translate = True
-        super().__init__(self.worded(ENGLISH))
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return self.worded(ENGLISH)
 
     @classmethod
     def counted(cls, singular: str, plural: str, count: int, /, **values: Any) -> TableError:
         """A refusal with a count in it, in the form the count takes (1 seat, 2 seats)."""
         error = cls(singular, **values)
         error.plural, error.count = plural, count
-        error.args = (error.worded(ENGLISH),)
         return error
 
     @classmethod

@@ -60,8 +60,8 @@ async def test_three_processes_share_a_database_and_take_over_a_dead_one(
     north = discord_sim.add_guild("North", shard=(1, 4), members=("alice", "bob"))
     harbour = discord_sim.add_guild("Harbour", shard=(2, 4), members=("alice", "bob"))
     east = discord_sim.add_guild("East", shard=(3, 4), members=("carol", "dave"))
-    # Commands go everywhere (no DEV_GUILD_ID); leases of two seconds, renewed each 0.7 s.
-    env = {"DEV_GUILD_ID": "", "MARQUEE_LEASE_SECONDS": "2"}
+    # Commands go everywhere (no DEV_GUILD_ID); leases of five seconds (the least allowed), renewed each 1.7 s.
+    env = {"DEV_GUILD_ID": "", "MARQUEE_LEASE_SECONDS": "5"}
     first = await bot_process(LOTS_BOT, db_path=url, env=env, shards=(0, 1), shard_count=4)
     second = await bot_process(LOTS_BOT, db_path=url, env=env, shards=(2,), shard_count=4, commands=False)
     third = await bot_process(LOTS_BOT, db_path=url, env=env, shards=(3,), shard_count=4, commands=False)

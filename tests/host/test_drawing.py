@@ -159,12 +159,11 @@ async def test_a_picture_no_worker_draws_in_time_is_drawn_in_a_thread():
     drawing.patience = 0.3
     try:
         assert await drawing.warm()
-        begun = time.monotonic()
         # The one worker begins the first picture and does not finish it in time; the second
-        # waits behind it. Each is drawn in a thread once the patience is spent.
+        # waits behind it. Each is drawn in a thread once the patience is spent: the answers
+        # say where they were drawn, so no clock is needed to tell the fallback happened.
         first, second = await asyncio.gather(drawing.draw(slow_in_a_worker), drawing.draw(worker_pid))
         assert first == b"drawn in a thread" and int(second) == os.getpid()
-        assert time.monotonic() - begun < 1.5
         assert drawing.in_processes, "the pool is kept: it is slow, not broken"
     finally:
         await drawing.close()

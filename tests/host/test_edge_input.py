@@ -171,8 +171,8 @@ def test_every_bad_setting_is_named_at_once(env):
         ("DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
         "Copy Server ID); got 'my server'."),
         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
-        "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
-        "MARQUEE_GUILD_READY_TIMEOUT must be a number of seconds, like 2; got '-1'.",
+        "REMINDER_HOURS must be a number of hours (more than 0, at most 8760), like 12; got 'soon'.",
+        "MARQUEE_GUILD_READY_TIMEOUT must be a number of seconds (0 or more, at most 600), like 2; got '-1'.",
     ]
     assert "hunter2" not in str(bad.value)  # a URL's password is never echoed
 
@@ -184,14 +184,14 @@ def test_every_bad_setting_is_named_at_once(env):
     ("MARQUEE_SHARDS", "0-3", "MARQUEE_SHARDS must be shard numbers joined by commas, like 0,1"),
     ("MARQUEE_SHARDS", "0,1/1", "MARQUEE_SHARDS names a shard twice ('0,1/1')"),
     ("MARQUEE_SHARDS", "0,1", "MARQUEE_SHARDS needs MARQUEE_SHARD_COUNT"),
-    ("MARQUEE_SHARD_COUNT", "0", "MARQUEE_SHARD_COUNT must be a whole number of shards, 1 or more"),
+    ("MARQUEE_SHARD_COUNT", "0", "MARQUEE_SHARD_COUNT must be a whole number of shards, 1 to 4096"),
     ("MARQUEE_LEASE_SECONDS", "long", "MARQUEE_LEASE_SECONDS must be a number of seconds"),
     ("MARQUEE_DB", "mysql://u@h/d", "MARQUEE_DB=mysql://… : mysql databases are not supported"),
     ("MARQUEE_DB", "bot", "MARQUEE_DB=bot is a folder; name an SQLite file in it, like bot/marquee.sqlite."),
     ("DEV_GUILD_ID", "12", "DEV_GUILD_ID must be a server id"),
     ("DEV_GUILD_ID", "99999999999999999999", "DEV_GUILD_ID must be a server id"),  # past 2**64
     ("DEV_GUILD_ID", "１２３４５６７８９０１２３４５６７８", "DEV_GUILD_ID must be a server id"),
-    ("REMINDER_HOURS", "0", "REMINDER_HOURS must be a number of hours, like 12; got '0'."),
+    ("REMINDER_HOURS", "0", "REMINDER_HOURS must be a number of hours (more than 0, at most 8760), like 12; got '0'."),
     ("REMINDER_HOURS", "-3", "REMINDER_HOURS must be a number of hours"),
     ("REMINDER_HOURS", "inf", "REMINDER_HOURS must be a number of hours"),
     ("REMINDER_HOURS", "nan", "REMINDER_HOURS must be a number of hours"),
@@ -209,6 +209,51 @@ def test_a_bad_setting_says_what_it_should_be(env, name, value, said):
         assert value not in bad.value.problems[0]  # a token is a secret, even a wrong one
 
 
+#: Each numeric setting, and what it makes of "²", "-1", "0", "1e3" and "" (None: refused in a
+#: sentence naming it; the empty string is the setting left unset).
+NUMERIC = {
+    "REMINDER_HOURS": (None, None, None, None, 12.0),
+    "MARQUEE_GUILD_READY_TIMEOUT": (None, None, 0.0, None, None),
+    "MARQUEE_SHARD_COUNT": (None, None, None, None, None),
+    "MARQUEE_LEASE_SECONDS": (None, None, None, None, 30.0),
+    "MARQUEE_DRAWING_WORKERS": (None, None, None, None, None),
+    "DEV_GUILD_ID": (None, None, None, None, None),
+}
+FIELDS = {"REMINDER_HOURS": "reminder_hours", "MARQUEE_GUILD_READY_TIMEOUT": "guild_ready_timeout",
+          "MARQUEE_SHARD_COUNT": "shard_count", "MARQUEE_LEASE_SECONDS": "lease_seconds",
+          "MARQUEE_DRAWING_WORKERS": "drawing_workers", "DEV_GUILD_ID": "dev_guild_id"}
+
+
+@pytest.mark.parametrize("name", sorted(NUMERIC))
+@pytest.mark.parametrize(("index", "value"), list(enumerate(["²", "-1", "0", "1e3", ""])))
+def test_a_numeric_setting_is_plain_digits_within_bounds(env, name, index, value):
+    env(**{name: value})
+    expected = NUMERIC[name][index]
+    if expected is None and value:
+        with pytest.raises(SettingsError) as bad:
+            Settings.from_env()
+        assert len(bad.value.problems) == 1 and bad.value.problems[0].startswith(f"{name} must be ")
+        assert repr(value) in bad.value.problems[0]
+    else:
+        assert getattr(Settings.from_env(), FIELDS[name]) == expected
+
+
+@pytest.mark.parametrize("value", ["²", "-1", "1e3", "0,²", "0/4096"])
+def test_shard_numbers_are_plain_digits(env, value):
+    env(MARQUEE_SHARDS=value, MARQUEE_SHARD_COUNT="2")
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_env()
+    assert bad.value.problems[0].startswith("MARQUEE_SHARDS must be shard numbers")
+
+
+def test_a_lease_long_enough_to_renew_calmly(env):
+    env(MARQUEE_LEASE_SECONDS="4.5")
+    with pytest.raises(SettingsError, match=r"MARQUEE_LEASE_SECONDS must be a number of seconds \(5 or more"):
+        Settings.from_env()
+    env(MARQUEE_LEASE_SECONDS="5")
+    assert Settings.from_env().lease_seconds == 5.0
+
+
 def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
     env.update(MARQUEE_DB="mysql://marquee@db/marquee", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
@@ -224,7 +269,7 @@ def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
         ("DEV_GUILD_ID must be a server id, 17 to 20 digits (in Discord: right-click the server, "
         "Copy Server ID); got 'abc'."),
         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR; got 'LOUD'.",
-        "REMINDER_HOURS must be a number of hours, like 12; got 'soon'.",
+        "REMINDER_HOURS must be a number of hours (more than 0, at most 8760), like 12; got 'soon'.",
     ]
     # Nothing was created for the URL taken as a path (SQLite's folder "mysql:").
     assert not list(tmp_path.iterdir()) and not (ROOT / "mysql:").exists()
@@ -236,10 +281,10 @@ def test_a_postgresql_url_is_kept_as_given(env):
 
 
 def test_shard_groups_name_each_process_s_shards(env):
-    env(MARQUEE_SHARDS="0,1/2/3", MARQUEE_SHARD_COUNT="4", MARQUEE_LEASE_SECONDS="2", MARQUEE_DRAWING_WORKERS="1")
+    env(MARQUEE_SHARDS="0,1/2/3", MARQUEE_SHARD_COUNT="4", MARQUEE_LEASE_SECONDS="5", MARQUEE_DRAWING_WORKERS="1")
     settings = Settings.from_env()
     assert settings.shard_groups == ((0, 1), (2,), (3,)) and settings.shard_count == 4
-    assert settings.shard_ids is None and settings.lease_seconds == 2.0  # a launcher's: no one group
+    assert settings.shard_ids is None and settings.lease_seconds == 5.0  # a launcher's: no one group
     assert settings.drawing_workers == 1
     env(MARQUEE_SHARDS="2", MARQUEE_SHARD_COUNT="4")
     assert Settings.from_env().shard_ids == (2,)

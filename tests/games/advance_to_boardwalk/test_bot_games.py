@@ -1,7 +1,6 @@
 """Seeded bot games with invariants after every move; replay; views that leak nothing."""
 
 import json
-import time
 
 import pytest
 
@@ -15,14 +14,12 @@ GAMES = [(players, seed) for players in (2, 3, 4) for seed in range(67)][:200]
 
 def test_two_hundred_bot_games_finish_with_invariants_after_every_move():
     g, b = game(), bot()
-    started = time.perf_counter()
     reasons = set()
     for players, seed in GAMES:
         state, _log = play_bot_game(g, b, players, seed, invariant=check_invariants)
         assert g.result(state) is not None
         reasons.add(state["end_reason"])
     assert len(GAMES) == 200 and reasons == {"track", "units"}
-    assert time.perf_counter() - started < 40  # ~10 s on a quiet machine
 
 
 @pytest.mark.parametrize("players, seed", [(2, 101), (3, 102), (4, 103)])

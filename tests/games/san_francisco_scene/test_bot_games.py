@@ -1,6 +1,5 @@
 """Seeded bot games with invariants after every move; replay; any legal move keeps them too."""
 import json
-import time
 
 import pytest
 
@@ -44,14 +43,12 @@ def play_with_claims(g, b, players, seed, options, invariant=None, claims=True):
 
 def test_two_hundred_bot_games_finish_with_invariants_after_every_move():
     g, b = game(), bot()
-    started = time.perf_counter()
     reasons, counts = set(), set()
     for players, seed, options in GAMES:
         state, _ = play_with_claims(g, b, players, seed, options, invariant=check_invariants)
         reasons.add(state["over"]["reason"])
         counts.add(players)
     assert reasons == {"bankruptcy", "rounds"} and counts == {2, 3, 4, 5, 6}
-    assert time.perf_counter() - started < 40
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
