@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
         return run(["-m", "pytest", *rest])
     if command == "bench":
         ensure_venv()
-        return run(["-m", "bot.bench", *rest])
+        return run(["-m", "tools.bench", *rest])
     if command == "i18n":
         ensure_venv()
         script = ("import sys; from bot.i18n import update_catalogues; "

@@ -20,23 +20,22 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.delivery.countdowns import Timers
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.drawing import Drawing
+from bot.delivery.leases import Leases
+from bot.delivery.reminders import Reminders
+from bot.games import registry
+from bot.settings import Settings
+from bot.store import Store, open_store
+from bot.store.shards import Shards
+from bot.table.notices import Moments
+from bot.table.service import Tables
 from cogs.interactions import GameInteractions
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
 from cogs.transport import DiscordTransport
 from cogs.ui import COMPONENTS, guarded, route_modal_submit
-
-from . import registry
-from .dispatch import Dispatcher
-from .drawing import Drawing
-from .leases import Leases
-from .notifications import Moments
-from .reminders import Reminders
-from .settings import Settings
-from .store import Store, open_store
-from .store.shards import Shards
-from .tables import Tables
-from .timers import Timers
 
 log = logging.getLogger(__name__)
 

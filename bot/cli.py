@@ -15,9 +15,9 @@ import logging
 import os
 import sys
 
-from . import demo
-from .outbox_cli import outbox_command
-from .settings import Settings, SettingsError
+from bot import demo
+from bot.delivery.parked import outbox_command
+from bot.settings import Settings, SettingsError
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so Marquee cannot connect to Discord.
@@ -73,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         if settings.token is None:
             print(NO_TOKEN.split("\n\nMeanwhile")[0], file=sys.stderr)
             return 2
-        from .app import sync  # a start syncs only changed commands; this syncs whatever the state
+        from bot.app import (
+            sync,  # a start syncs only changed commands; this syncs whatever the state
+        )
 
         return sync(settings)
     if argv:
@@ -83,9 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN)
         return demo.main(["advance-to-boardwalk", "--players", "3", "--out", "out/demo"])
     if settings.shard_groups and len(settings.shard_groups) > 1:
-        from .launcher import launch
+        from bot.launcher import launch
 
         return launch(settings.shard_groups, settings.shard_count or 1)
-    from .app import run  # imported here so the demo needs no Discord client
+    from bot.app import run  # imported here so the demo needs no Discord client
 
     return run(settings)

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.language import DEFAULT_LANGUAGE, ENGLISH, Words
+from bot.engine.language import DEFAULT_LANGUAGE, ENGLISH, Words
 
 MAX_ROWS = 5
 MAX_BUTTONS = 5

@@ -13,11 +13,11 @@ import asyncio
 import time
 from pathlib import Path
 
-from . import registry
-from .dispatch import Dispatcher
-from .outgoing import Outgoing, Posted
-from .store import SeatRecord, Store
-from .tables import Member, Table, Tables
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.outgoing import Outgoing, Posted
+from bot.games import registry
+from bot.store import SeatRecord, Store
+from bot.table.service import Member, Table, Tables
 
 DEMO_HOST = Member(id=0, name="Demo host")
 
@@ -120,7 +120,7 @@ async def run_demo(game_id: str, players: int, seed: int, out: Path, *, quiet: b
 
 
 def _plain(text: str, names: list[str]) -> str:
-    from .tables import name_seats
+    from bot.table.service import name_seats
 
     return name_seats(text, names).replace("**", "")
 

@@ -23,8 +23,8 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .content import DATA_DIR
-from .engine.language import DEFAULT_LANGUAGE, LANGUAGES, Words
+from bot.engine.language import DEFAULT_LANGUAGE, LANGUAGES, Words
+from bot.games.content import DATA_DIR
 
 ROOT = DATA_DIR.parent
 LOCALE_DIR = DATA_DIR / "locale"
@@ -47,7 +47,7 @@ CONTEXT_KEYWORDS = {"command_name": COMMAND_CONTEXT}
 HOST = "marquee"
 #: Each domain and the source files its messages come from (globs from the project root).
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "marquee": ("bot/*.py", "bot/engine/*.py", "cogs/*.py"),
+    "marquee": ("bot/*.py", "bot/*/*.py", "cogs/*.py"),
     "billboard": ("bot/games/billboard/*.py",),
     # the board picture and the /billboard commands: Billboard's words outside its rules
     "billboard-table": ("rendering/billboard.py", "cogs/billboard.py"),

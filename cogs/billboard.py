@@ -21,13 +21,12 @@ from discord.ext import commands
 from bot import i18n
 from bot.engine.language import Words
 from bot.games.billboard import GAME_ID, lookup
-from bot.tables import Table, TableError
-
-from .game_cog import GameCog, find, folded, suggest
-from .translator import command_name
+from bot.table.service import Table, TableError
+from cogs.game_cog import GameCog, find, folded, suggest
+from cogs.translator import command_name
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 

@@ -22,14 +22,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import registry
-from bot.tables import Table, TableError, name_seats
-
-from .transport import split_text
-from .ui import guarded
+from bot.games import registry
+from bot.table.service import Table, TableError, name_seats
+from cogs.transport import split_text
+from cogs.ui import guarded
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -18,16 +18,18 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot import community, engine, i18n, notify, registry, timers
+from bot import engine, i18n
+from bot.community import stats as community
 from bot.engine import offers
 from bot.engine.language import Words
-from bot.tables import Table, TableError, name_seats
+from bot.games import registry
+from bot.table import clock as timers
+from bot.table import notify
+from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name, plain_name
-from rendering import kit
-
-from .history import HistoryPage, history_page, show_board
-from .interactions import member_of
-from .lobby import (
+from cogs.history import HistoryPage, history_page, show_board
+from cogs.interactions import member_of
+from cogs.lobby import (
     LobbyOptions,
     lobby_text,
     lobby_view,
@@ -35,13 +37,14 @@ from .lobby import (
     option_suggestions,
     redraw_lobby,
 )
-from .speech import client_language, host_words, words_at, words_for_game
-from .translator import command_name
-from .transport import split_text
-from .ui import reply
+from cogs.speech import client_language, host_words, words_at, words_for_game
+from cogs.translator import command_name
+from cogs.transport import split_text
+from cogs.ui import reply
+from rendering import kit
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 log = logging.getLogger(__name__)
 

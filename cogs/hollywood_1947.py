@@ -18,12 +18,11 @@ from discord.ext import commands
 
 from bot.games.hollywood_1947 import lookup
 from bot.games.hollywood_1947.content import Content
-from bot.tables import Table, TableError
-
-from .game_cog import GameCog, find, suggest
+from bot.table.service import Table, TableError
+from cogs.game_cog import GameCog, find, suggest
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 

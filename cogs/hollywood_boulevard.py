@@ -22,12 +22,11 @@ from discord import app_commands
 
 from bot import controls
 from bot.games.hollywood_boulevard import GAME_ID, lookup
-from bot.tables import Table, TableError
-
-from .game_cog import GameCog, find, suggest
+from bot.table.service import Table, TableError
+from cogs.game_cog import GameCog, find, suggest
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 #: The film-pick select of ``/boulevard affordable``: this game's own kind of custom id.
 FILM_PICK = f"mq:hb:{controls.GAME}:{controls.VERSION}"

@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import controls, registry
+from bot import controls
 from bot.engine import Choice
-from bot.table import no_more_moves
-from bot.tables import Member, StaleMove, Table, TableError, choice_payload, name_seats
+from bot.games import registry
+from bot.table.model import no_more_moves
+from bot.table.service import Member, StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
-
-from .lobby import lobby_text, lobby_view, redraw_lobby
-from .speech import client_language, host_words, words_at
-from .ui import AmountFormModal, SubsetSelect, build_view, reply
+from cogs.lobby import lobby_text, lobby_view, redraw_lobby
+from cogs.speech import client_language, host_words, words_at
+from cogs.ui import AmountFormModal, SubsetSelect, build_view, reply
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -10,15 +10,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import controls, registry
+from bot import controls
 from bot.engine import Game
 from bot.engine.language import ENGLISH, Words
-from bot.tables import Table, TableError, Tables
+from bot.games import registry
+from bot.table.clock import CLOCK, HOST_OPTIONS
+from bot.table.service import Table, TableError, Tables
 from bot.text import markdown_name
-from bot.timers import CLOCK, HOST_OPTIONS
-
-from .speech import host_words, words_for_game
-from .ui import build_view
+from cogs.speech import host_words, words_for_game
+from cogs.ui import build_view
 
 TRUE_WORDS = {"yes", "true", "on", "1", "y"}
 FALSE_WORDS = {"no", "false", "off", "0", "n"}

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 if TYPE_CHECKING:
-    from bot.dispatch import Dispatcher
-    from bot.tables import Tables
-
-    from .interactions import GameInteractions
+    from bot.delivery.dispatcher import Dispatcher
+    from bot.table.service import Tables
+    from cogs.interactions import GameInteractions
 
 
 class GameBot(Protocol):

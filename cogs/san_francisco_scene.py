@@ -18,12 +18,11 @@ from discord.ext import commands
 
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.content import Board
-from bot.tables import Table
-
-from .game_cog import GameCog, find, suggest
+from bot.table.service import Table
+from cogs.game_cog import GameCog, find, suggest
 
 if TYPE_CHECKING:
-    from .protocols import GameBot
+    from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 

@@ -18,12 +18,11 @@ from typing import Any
 
 import discord
 
-from bot import registry
 from bot.engine.language import Words
+from bot.games import registry
 from bot.i18n import HOST, language_of, words
-from bot.tables import Table, TableError, Tables
-
-from .protocols import game_bot
+from bot.table.service import Table, TableError, Tables
+from cogs.protocols import game_bot
 
 log = logging.getLogger(__name__)
 

@@ -11,14 +11,13 @@ import aiohttp
 import discord
 
 from bot import controls
+from bot.delivery.outgoing import Outgoing, Posted, Unavailable, Undeliverable
 from bot.engine.language import ENGLISH, Words
 from bot.i18n import HOST, words
-from bot.outgoing import Outgoing, Posted, Unavailable, Undeliverable
 from bot.store import SeatRecord
-from bot.tables import Table
+from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
-
-from .ui import build_view
+from cogs.ui import build_view
 
 NO_MENTIONS = discord.AllowedMentions.none()
 # Refusals that stay refusals: the rest of 4xx. Not 401 (the bot's token: every request

@@ -25,13 +25,12 @@ import discord
 
 from bot import controls
 from bot.engine.language import ENGLISH, Words
-from bot.tables import StaleMove, TableError
-
-from .protocols import game_bot
-from .speech import remember, words_for
+from bot.table.service import StaleMove, TableError
+from cogs.protocols import game_bot
+from cogs.speech import remember, words_for
 
 if TYPE_CHECKING:
-    from .interactions import GameInteractions
+    from cogs.interactions import GameInteractions
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from bot.engine import (
     Subset,
     offers,
 )
-from bot.registry import GameKit, register
+from bot.games.registry import GameKit, register
 from rendering.kit import canvas, draw_text, to_png
 
 GAME_ID = "toy-market"

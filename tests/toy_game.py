@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import Choice, Event, IllegalMove, Result
-from bot.registry import GameKit, register
+from bot.games.registry import GameKit, register
 from rendering.kit import canvas, draw_text, to_png
 
 GAME_ID = "toy-21"

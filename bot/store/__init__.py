@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .sqlite import GameRecord, OutboxItem, SeatRecord, Store
+from bot.store.sqlite import GameRecord, OutboxItem, SeatRecord, Store
 
 if TYPE_CHECKING:
-    from .postgres import PostgresStore
+    from bot.store.postgres import PostgresStore
 
 __all__ = ["GameRecord", "OutboxItem", "SeatRecord", "Store", "is_postgres_url", "open_store"]
 
@@ -21,7 +21,7 @@ async def open_store(database: str | Path) -> Store | PostgresStore:
     """The store a database setting names: a ``postgresql://`` (or ``postgres://``) URL opens
     the PostgreSQL store, anything else is the path of an SQLite file."""
     if is_postgres_url(database):
-        from .postgres import PostgresStore  # asyncpg is loaded only by those who use it
+        from bot.store.postgres import PostgresStore  # asyncpg is loaded only by those who use it
 
         return await PostgresStore.open(str(database))
     return await Store.open(database)

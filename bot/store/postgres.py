@@ -30,10 +30,19 @@ from typing import Any
 
 import asyncpg
 
-from ..notify import NotifySettings
-from .postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
-from .shards import Lease, Shards, games_of_shards, of_shards
-from .sqlite import GameRecord, OutboxItem, PostRecord, SeatRecord, _dumps, _game, _post, _seats
+from bot.store.postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
+from bot.store.shards import Lease, Shards, games_of_shards, of_shards
+from bot.store.sqlite import (
+    GameRecord,
+    OutboxItem,
+    PostRecord,
+    SeatRecord,
+    _dumps,
+    _game,
+    _post,
+    _seats,
+)
+from bot.table.notify import NotifySettings
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import asyncpg
 
-from .community import (
+from bot.store.sqlite_community import (
     ALREADY_FOLLOWING,
     FOLLOWING,
     TOO_MANY,

@@ -29,10 +29,10 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from ..notify import NotifySettings
-from . import jsontext
-from .community import CommunityStore
-from .shards import Lease, Shards, games_of_shards, of_shards
+from bot.store import jsontext
+from bot.store.shards import Lease, Shards, games_of_shards, of_shards
+from bot.store.sqlite_community import CommunityStore
+from bot.table.notify import NotifySettings
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: How long a sent outbox item is kept before ``prune_sent`` deletes it: far beyond Discord's

@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot import registry
 from bot.engine import new_game, play, rng_for
+from bot.games import registry
 
 GAME_ID = "hollywood-1947"
 KIT = registry.kit(GAME_ID)

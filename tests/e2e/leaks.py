@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from bot import registry
 from bot.engine import new_game, play
+from bot.games import registry
 from tests.discord_sim import DiscordSim, SimMessage
 
 GAME = "advance-to-boardwalk"

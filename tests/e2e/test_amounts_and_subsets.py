@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.tables import Member
+from bot.table.service import Member
 from tests import decisions_game
 from tests.discord_sim.model import walk_components
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from bot import i18n, registry
+from bot import i18n
+from bot.games import registry
 from bot.games.billboard.wording import contract_text
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from bot import registry
+from bot.games import registry
 
 from .driver import GAME_OVER, Table, open_table
 from .leaks import assert_no_leaks

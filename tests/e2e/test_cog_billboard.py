@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from bot import registry
-from bot.tables import Member
+from bot.games import registry
+from bot.table.service import Member
 
 from .driver import is_turn_post
 from .observer import Database

@@ -5,8 +5,8 @@ harness fails the test on one)."""
 
 from __future__ import annotations
 
-from bot import registry
-from bot.tables import name_seats
+from bot.games import registry
+from bot.table.service import name_seats
 
 from .observer import Database
 

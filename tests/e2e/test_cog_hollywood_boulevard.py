@@ -7,7 +7,7 @@ refused as well. No ERROR is logged (the harness fails the test on one)."""
 
 from __future__ import annotations
 
-from bot import registry
+from bot.games import registry
 
 from .driver import TURN_LINE, controls_of, is_turn_post, press
 from .observer import Database

@@ -5,7 +5,7 @@ this game, shared with the thread when asked; a bad name gets a sentence."""
 
 from __future__ import annotations
 
-from bot import registry
+from bot.games import registry
 
 from .driver import is_turn_post, press
 from .observer import Database

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from bot.store import Store
-from bot.tables import Member, Tables
+from bot.table.service import Member, Tables
 from tests.host.test_community import thirteen_games
 
 from .driver import Table, is_turn_post, open_table

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from bot import registry
 from bot.engine import replay
+from bot.games import registry
 
 from .driver import Table, action_of, is_turn_post, move_controls, open_table
 

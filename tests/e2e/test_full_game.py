@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot import registry
 from bot.engine import new_game
+from bot.games import registry
 
 from .driver import GAME_OVER, Table, open_table
 

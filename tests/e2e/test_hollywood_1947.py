@@ -20,7 +20,7 @@ import time
 from bot.engine import new_game
 from bot.games.hollywood_1947.views import LOYALTY_NAMES
 from bot.store import Store
-from bot.tables import Member, Tables
+from bot.table.service import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel
 

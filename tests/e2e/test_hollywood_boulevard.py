@@ -16,9 +16,9 @@ import json
 import re
 import time
 
-from bot import registry
+from bot.games import registry
 from bot.store import Store
-from bot.tables import Member, Tables
+from bot.table.service import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 

@@ -11,7 +11,7 @@ import discord
 
 from bot.app import MarqueeBot, sync_once
 from bot.settings import Settings
-from bot.tables import TableError
+from bot.table.service import TableError
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 

@@ -8,7 +8,7 @@ import asyncio
 import re
 import sqlite3
 
-from bot import registry
+from bot.games import registry
 
 from .driver import PANEL, is_turn_post
 

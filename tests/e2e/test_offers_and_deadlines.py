@@ -22,7 +22,7 @@ import sys
 import time
 
 from bot.engine import SYSTEM_SEAT
-from bot.tables import Member
+from bot.table.service import Member
 from tests import decisions_game
 from tests.discord_sim.model import SimMessage
 

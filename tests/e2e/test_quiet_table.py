@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import registry
+from bot.games import registry
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
 

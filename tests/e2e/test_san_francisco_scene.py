@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from bot import registry
 from bot.engine import rng_for
+from bot.games import registry
 from bot.games.san_francisco_scene.deals import next_minimum, tradable
-from bot.tables import Member
+from bot.table.service import Member
 from tests.discord_sim.model import SimMessage
 
 from .driver import PANEL, controls_of, is_turn_post, press

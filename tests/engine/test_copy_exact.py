@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from bot import registry
 from bot.engine import new_game, play, rng_for, runner
 from bot.engine.runner import copy_state
+from bot.games import registry
 
 TITLES = [g for g in registry.available() if g in registry.PACKAGES]
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import registry
 from bot.engine import (
     SYSTEM_SEAT,
     Choice,
@@ -32,6 +31,7 @@ from bot.engine import (
     play,
     rng_for,
 )
+from bot.games import registry
 
 #: Steps examined per title, shared among its player counts and spread evenly over each
 #: game (first and last included); about 20 s per title at most on two shared cores.

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.app import MarqueeBot
 from bot.settings import Settings
-from bot.table import Table, TableError
+from bot.table.model import Table, TableError
 
 
 @dataclass

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import Tables
+from bot.table.service import Tables
 from tests.postgres import open_test_store
 
 

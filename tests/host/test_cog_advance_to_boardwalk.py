@@ -9,11 +9,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import registry
 from bot.app import extensions
+from bot.games import registry
 from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.estate import owner_of
-from bot.tables import Member, Table, TableError, Tables
+from bot.table.service import Member, Table, TableError, Tables
 from cogs.advance_to_boardwalk import Boardwalk
 from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 

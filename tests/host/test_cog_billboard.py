@@ -10,9 +10,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import registry
 from bot.app import extensions
-from bot.tables import Member, Table, TableError, Tables
+from bot.games import registry
+from bot.table.service import Member, Table, TableError, Tables
 from cogs.billboard import Billboard
 from tests.games.billboard.test_lookup import scrambled
 from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group

@@ -14,11 +14,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import registry
 from bot.app import extensions
 from bot.engine import new_game, play
+from bot.games import registry
 from bot.games.hollywood_1947 import lookup
-from bot.tables import Member, TableError, Tables
+from bot.table.service import Member, TableError, Tables
 from cogs.hollywood_1947 import NOT_A_GAME, Hollywood1947Cog
 from tests.host.cog_fakes import FakeInteraction, Said, described_commands, registered_group
 from tests.postgres import open_test_store

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from bot import registry
 from bot.app import MarqueeBot, extensions
 from bot.engine import new_game, play
+from bot.games import registry
 from bot.games.hollywood_boulevard import lookup, picking
 from bot.settings import Settings
-from bot.tables import Member, TableError, Tables
+from bot.table.service import Member, TableError, Tables
 from cogs import ui
 from cogs.game_cog import find
 from cogs.hollywood_boulevard import FILM_PICK, Boulevard, FilmPick, film_pick_id

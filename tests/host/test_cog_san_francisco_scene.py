@@ -10,11 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import registry
 from bot.app import extensions
+from bot.games import registry
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.money import worth
-from bot.tables import Member, Table, TableError, Tables
+from bot.table.service import Member, Table, TableError, Tables
 from cogs.san_francisco_scene import SanFranciscoScene
 from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 

@@ -11,14 +11,14 @@ import random
 
 import pytest
 
-from bot import community
-from bot.dispatch import Dispatcher
+from bot.community import stats as community
+from bot.community.rating import NEWCOMER, Finish, places, ranked, rate
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.outgoing import Posted
 from bot.engine import Choice, Event, IllegalMove, Result
-from bot.outgoing import Posted
-from bot.rating import NEWCOMER, Finish, places, ranked, rate
-from bot.registry import GameKit, register
+from bot.games.registry import GameKit, register
 from bot.store import Store
-from bot.tables import Member, TableError, Tables
+from bot.table.service import Member, TableError, Tables
 from rendering.kit import canvas, draw_text, to_png
 from tests import toy_game
 from tests.postgres import open_test_store

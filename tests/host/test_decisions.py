@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
+from bot.delivery.countdowns import Timers
 from bot.engine import SYSTEM_SEAT, replay
-from bot.tables import Member, TableError, Tables
-from bot.timers import Timers
+from bot.table.service import Member, TableError, Tables
 from tests import decisions_game
 from tests.decisions_game import GAME_ID
 from tests.postgres import open_test_store

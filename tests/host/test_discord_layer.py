@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from bot import controls
 from bot.app import MarqueeBot
-from bot.outgoing import Outgoing
+from bot.delivery.outgoing import Outgoing
 from bot.settings import Settings
-from bot.tables import TableError
+from bot.table.service import TableError
 from cogs import ui
 from cogs.lobby import parse_options
 from cogs.transport import split_text, turn_rows

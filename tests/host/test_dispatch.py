@@ -10,10 +10,16 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot import cli, registry
-from bot.dispatch import BASE_DELAY_VARIABLE, MAX_ATTEMPTS, MAX_BROKEN_ATTEMPTS, Dispatcher
-from bot.outgoing import Outgoing, Unavailable, Undeliverable
-from bot.tables import Member, Tables
+from bot import cli
+from bot.delivery.dispatcher import (
+    BASE_DELAY_VARIABLE,
+    MAX_ATTEMPTS,
+    MAX_BROKEN_ATTEMPTS,
+    Dispatcher,
+)
+from bot.delivery.outgoing import Outgoing, Unavailable, Undeliverable
+from bot.games import registry
+from bot.table.service import Member, Tables
 from cogs.transport import DiscordTransport
 from tests import toy_game
 from tests.postgres import open_test_store, sqlite_only

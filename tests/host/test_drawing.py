@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import drawing as drawing_module
-from bot import registry
-from bot.dispatch import Dispatcher
-from bot.drawing import Drawing, job_name
-from bot.tables import Member, Tables
+from bot.delivery import drawing as drawing_module
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.drawing import Drawing, job_name
+from bot.games import registry
+from bot.table.service import Member, Tables
 from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 

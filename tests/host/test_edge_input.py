@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import settings as settings_module
 from bot.settings import ROOT, Settings, SettingsError
-from bot.tables import TableError, name_seats
+from bot.table.service import TableError, name_seats
 from bot.text import NAME_LIMIT, markdown_name, plain_name
 from cogs.games import Games
 from cogs.lobby import MAX_OPTIONS_LENGTH, LobbyOptions, OptionError, offered_game, parse_options

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import controls, registry
+from bot import controls
 from bot.engine import MAX_ACTION_LENGTH, new_game, play, rng_for
-from bot.tables import SEAT_TOKEN, choice_payload
+from bot.games import registry
+from bot.table.service import SEAT_TOKEN, choice_payload
 from cogs import ui
 from tests import decisions_game
 

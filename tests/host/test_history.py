@@ -6,13 +6,14 @@ import json
 
 import pytest
 
-from bot import history, registry
-from bot.dispatch import Dispatcher
+from bot.delivery.dispatcher import Dispatcher
 from bot.engine import new_game, play, rng_for
+from bot.games import registry
 from bot.i18n import HOST, words
 from bot.store import GameRecord, SeatRecord
-from bot.table import Table
-from bot.tables import Member, Tables
+from bot.table import history
+from bot.table.model import Table
+from bot.table.service import Member, Tables
 from tests.postgres import open_test_store
 
 from .test_tables import RecordingTransport

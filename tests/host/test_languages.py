@@ -18,11 +18,11 @@ import discord
 import pytest
 
 from bot import i18n
-from bot.dispatch import Dispatcher
+from bot.delivery.countdowns import Timers
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.reminders import Reminders
 from bot.engine import replay
-from bot.reminders import Reminders
-from bot.tables import LANGUAGE_TRUSTED_SECONDS, Member, StaleMove, TableError, Tables
-from bot.timers import Timers
+from bot.table.service import LANGUAGE_TRUSTED_SECONDS, Member, StaleMove, TableError, Tables
 from cogs.transport import DiscordTransport
 from tests import decisions_game, polish_game
 from tests.postgres import open_test_store

@@ -8,7 +8,7 @@ import inspect
 
 import pytest
 
-from bot.tables import Member, TableError, Tables
+from bot.table.service import Member, TableError, Tables
 from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 

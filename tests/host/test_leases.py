@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from bot.leases import Leases, Plan, gone_from_this_machine, holder_name
+from bot.delivery.leases import Leases, Plan, gone_from_this_machine, holder_name
 from bot.store import Store
 from bot.store.shards import Lease, Shards, shard_of
 

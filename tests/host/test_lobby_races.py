@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot import seating
 from bot.store import SeatRecord, Store
-from bot.tables import Member, Table, TableError, Tables
+from bot.table import seating
+from bot.table.service import Member, Table, TableError, Tables
 from cogs.lobby import lobby_text
 from tests import toy_game
 from tests.postgres import open_test_store

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import registry
-from bot.tables import Member, TableError, Tables
+from bot.games import registry
+from bot.table.service import Member, TableError, Tables
 from tests.postgres import open_test_store
 
 GAME_ID = "hollywood-boulevard"

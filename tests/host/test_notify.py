@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.notify import BOTH, DM, NotifySettings, check_zone, parse_quiet_hours
-from bot.timers import Timers
+from bot.delivery.countdowns import Timers
+from bot.table.notify import BOTH, DM, NotifySettings, check_zone, parse_quiet_hours
 from tests.host.test_quiet_posts import ANN, BEN, Discordish, Game, quiet_game, store  # noqa: F401
 
 WARSAW = ZoneInfo("Europe/Warsaw")

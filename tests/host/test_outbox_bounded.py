@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from bot import registry
-from bot.dispatch import Dispatcher
-from bot.notifications import Moments, public_view_at
+from bot.delivery.dispatcher import Dispatcher
+from bot.games import registry
 from bot.store.sqlite import SENT_KEPT_SECONDS
-from bot.tables import Member, Tables
+from bot.table.notices import Moments, public_view_at
+from bot.table.service import Member, Tables
 from tests import toy_game  # noqa: F401 - registers the toy game
 from tests.postgres import open_test_store, sqlite_only
 from tests.toy_game import GAME_ID

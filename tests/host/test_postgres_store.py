@@ -13,11 +13,11 @@ import pytest
 
 from bot.store import Store, is_postgres_url, open_store
 from bot.store import postgres as postgres_store
-from bot.store.community import CommunityStore
 from bot.store.postgres import PostgresStore
 from bot.store.shards import Lease
 from bot.store.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.store.sqlite import SeatRecord
+from bot.store.sqlite_community import CommunityStore
 from tests.postgres import open_test_store
 
 ANN = SeatRecord(0, 1, "Ann", False, True)

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from bot import registry
-from bot.dispatch import Dispatcher
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.outgoing import Outgoing, Posted
 from bot.engine import Choice, Event, Result
-from bot.outgoing import Outgoing, Posted
+from bot.games import registry
 from bot.store import Store
-from bot.tables import Member, Tables
+from bot.table.service import Member, Tables
 from cogs.transport import mentions, post_text, turn_rows
 from rendering.kit import canvas, draw_text, to_png
 from tests.postgres import open_test_store

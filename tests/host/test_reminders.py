@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from bot.dispatch import Dispatcher
-from bot.reminders import Reminders
-from bot.tables import Member, Tables
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.reminders import Reminders
+from bot.table.service import Member, Tables
 from tests.host.test_tables import RecordingTransport
 from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID

@@ -9,11 +9,11 @@ import time
 
 import pytest
 
+from bot.delivery.countdowns import Timers
+from bot.delivery.reminders import Reminders
 from bot.engine import SYSTEM_SEAT
-from bot.reminders import Reminders
 from bot.store.shards import Shards, shard_of
-from bot.tables import Member, TableError, Tables
-from bot.timers import Timers
+from bot.table.service import Member, TableError, Tables
 from tests.decisions_game import GAME_ID
 from tests.postgres import open_test_store
 

@@ -8,7 +8,7 @@ import tracemalloc
 import pytest
 
 from bot.store import Store
-from bot.tables import Member, Tables
+from bot.table.service import Member, Tables
 from tests import toy_game  # noqa: F401 - registers the toy game
 from tests.toy_game import GAME_ID
 

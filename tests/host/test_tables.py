@@ -5,11 +5,12 @@ import asyncio
 
 import pytest
 
-from bot import i18n, registry
-from bot.dispatch import Dispatcher
+from bot import i18n
+from bot.delivery.dispatcher import Dispatcher
+from bot.delivery.outgoing import Outgoing
 from bot.engine import Choice, Event, Result, replay
-from bot.outgoing import Outgoing
-from bot.tables import Member, StaleMove, TableError, Tables
+from bot.games import registry
+from bot.table.service import Member, StaleMove, TableError, Tables
 from tests import toy_game
 from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID

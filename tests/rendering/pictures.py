@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageFilter, features
 
-from bot.registry import PACKAGES
+from bot.games.registry import PACKAGES
 from rendering.kit import reduce_colours
 
 from .snapshots import HERE, game_id, load_view

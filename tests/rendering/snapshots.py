@@ -114,7 +114,7 @@ def load_view(fixture: str, name: str) -> View:
 def generate(fixture: str) -> dict[str, View]:
     """Play the recipe's seeded bot game and keep the views its snapshots ask for."""
     from bot.engine import new_game, play, rng_for
-    from bot.registry import kit
+    from bot.games.registry import kit
 
     recipe = RECIPES[fixture]
     game_kit = kit(game_id(fixture))

@@ -86,11 +86,12 @@ def test_a_summary_with_one_point_and_a_long_name_still_draws():
 
 def rebuild() -> None:
     """The fixtures again from seeded bot games (only when the summary's data changes)."""
-    from bot import history, registry
     from bot.engine import new_game, play, rng_for
+    from bot.games import registry
     from bot.i18n import HOST, words
     from bot.store import GameRecord, SeatRecord
-    from bot.table import Table
+    from bot.table import history
+    from bot.table.model import Table
 
     HERE.mkdir(exist_ok=True)
     for game_id in TITLES:

@@ -6,9 +6,9 @@ import random
 from functools import cache
 
 import bot.games.advance_to_boardwalk as atb
-from bot.content import load_content
 from bot.engine import new_game
 from bot.games.advance_to_boardwalk.estate import owner_of
+from bot.games.content import load_content
 
 
 @cache

@@ -4,8 +4,8 @@ import copy
 
 import pytest
 
-from bot.content import load_content
 from bot.games.advance_to_boardwalk.content import EFFECTS, ContentError, load_board
+from bot.games.content import load_content
 
 from .helpers import game
 

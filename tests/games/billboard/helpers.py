@@ -9,8 +9,8 @@ from itertools import pairwise
 from typing import Any
 
 import bot.games.billboard as bb
-from bot import registry
 from bot.engine import SYSTEM_SEAT, IllegalMove, new_game, play, rng_for
+from bot.games import registry
 from bot.games.billboard.content import DECK_SIZES
 from bot.games.billboard.prices import highest
 

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from bot import registry
+from bot.games import registry
 from bot.games.billboard.content import ContentError, load
 
 from .helpers import C

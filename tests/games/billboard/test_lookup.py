@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from bot import registry
 from bot.engine import new_game, play, rng_for
+from bot.games import registry
 from bot.games.billboard import lookup, prices
 from bot.games.billboard.auction import lead, needed
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.content import load_content
 from bot.engine import new_game, play
 from bot.games import hollywood_1947 as H
+from bot.games.content import load_content
 from bot.games.hollywood_1947.rounds import start_round
 
 GAME = H.make_game(load_content("hollywood-1947", H.CONTENT))

@@ -3,8 +3,8 @@ import copy
 
 import pytest
 
-from bot.content import load_content
 from bot.games import hollywood_1947 as H
+from bot.games.content import load_content
 from bot.games.hollywood_1947.content import ContentError
 
 from .helpers import CX, GAME, card_ids, fresh

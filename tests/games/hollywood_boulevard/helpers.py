@@ -8,10 +8,10 @@ from functools import cache
 
 import bot.games.hollywood_boulevard as hb
 from bot import controls
-from bot.content import load_content
 from bot.engine import new_game, play
+from bot.games.content import load_content
 from bot.games.hollywood_boulevard.content import load
-from bot.tables import choice_payload
+from bot.table.service import choice_payload
 
 GAME = hb.make_game(load_content(hb.GAME_ID, hb.CONTENT))
 BOT = hb.make_bot(GAME)

@@ -7,8 +7,8 @@ import random
 from functools import cache
 
 import bot.games.san_francisco_scene as sfs
-from bot.content import load_content
 from bot.engine import IllegalMove, new_game, offered
+from bot.games.content import load_content
 from bot.games.san_francisco_scene.content import GROUPS
 
 

@@ -66,7 +66,7 @@ def test_prices_in_the_hundreds_of_thousands_and_rents_rising_with_development()
 def test_a_broken_board_is_refused():
     import tomllib
 
-    from bot.content import DATA_DIR
+    from bot.games.content import DATA_DIR
 
     def raw():
         return {name: tomllib.loads((DATA_DIR / "san-francisco-scene" / f"{name}.toml").read_text())

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from bot import registry
 from bot.engine import new_game, play, rng_for
+from bot.games import registry
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.money import worth as rules_worth
 

@@ -1,7 +1,7 @@
 """Texts and choices fit: rules help, one-line prompts and status, labels, action lengths."""
 from bot import controls
 from bot.engine import MAX_ACTION_LENGTH, MAX_FILLED_ACTION_LENGTH, new_game, play, rng_for
-from bot.tables import choice_payload
+from bot.table.service import choice_payload
 
 from .helpers import act, bot, connect, fresh, game, own
 

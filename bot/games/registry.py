@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from . import i18n
-from .content import load_content
-from .engine import BotPolicy, Game
-from .engine.language import LANGUAGES
+from bot import i18n
+from bot.engine import BotPolicy, Game
+from bot.engine.language import LANGUAGES
+from bot.games.content import load_content
 
 #: game id -> Python package name (under bot.games and rendering)
 PACKAGES: dict[str, str] = {

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from .engine.language import ENGLISH, Words
+from bot.engine.language import ENGLISH, Words
 
 THREAD, DM, BOTH = "thread", "dm", "both"
 _HOURS = re.compile(r"([01]?[0-9]|2[0-3])(?::([0-5][0-9]))?", re.ASCII)

@@ -140,7 +140,7 @@ def _warm() -> bytes:
 
 def renderer_modules() -> tuple[str, ...]:
     """Every hosted title's renderer, for the workers to import once."""
-    from . import registry
+    from bot.games import registry
 
     return PRELOAD + tuple(f"rendering.{package}" for package in registry.PACKAGES.values())
 

@@ -17,12 +17,12 @@ import re
 from collections import OrderedDict
 from typing import Any
 
-from . import registry
-from .engine import Choice, Event, Game, offers, replay
-from .engine.language import ENGLISH, Words
-from .i18n import HOST, words
-from .table import Table
-from .text import markdown_name, plain_name
+from bot.engine import Choice, Event, Game, offers, replay
+from bot.engine.language import ENGLISH, Words
+from bot.games import registry
+from bot.i18n import HOST, words
+from bot.table.model import Table
+from bot.text import markdown_name, plain_name
 
 SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 

@@ -7,7 +7,7 @@
   growth of a bare table keeping only what a move must keep (its action, its thread lines);
 - the engine's copy of a state per move against ``copy.deepcopy``.
 
-    python -m bot.bench_store [--moves N] [--games N]
+    python -m tools.bench.store [--moves N] [--games N]
 """
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ from pathlib import Path
 
 import aiosqlite
 
-from . import registry
-from .bench import Target
-from .engine import new_game, play, rng_for
-from .store import Store
-from .tables import Member, TableError, Tables
+from bot.engine import new_game, play, rng_for
+from bot.games import registry
+from bot.store import Store
+from bot.table.service import Member, TableError, Tables
+from tools.bench.target import Target
 
 #: The game with the largest public view (24 KB a move before V10), and the simplest.
 ACT_GAMES = ("hollywood-boulevard", "advance-to-boardwalk")
@@ -172,7 +172,7 @@ async def _start(path: str) -> dict[str, float]:
     migrate, build the table service and the dispatcher, resume the running games in the
     background, deliver what the outbox holds. Seconds until ready (answering members),
     then until every running game was resumed."""
-    from .dispatch import Dispatcher  # imported before the clock starts in main()
+    from bot.delivery.dispatcher import Dispatcher  # imported before the clock starts in main()
 
     begun = time.perf_counter()
     store = await Store.open(path)
@@ -199,8 +199,8 @@ class _Nowhere:
 
 def _start_in_process(path: Path) -> dict[str, float]:
     """A start in a fresh process: its seconds and its peak memory (MiB)."""
-    out = subprocess.run([sys.executable, "-m", "bot.bench_store", "--start", str(path)],
-                         capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parent.parent)
+    out = subprocess.run([sys.executable, "-m", "tools.bench.store", "--start", str(path)],
+                         capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -275,7 +275,7 @@ def _size(path: Path) -> int:
 def copies(games: int) -> tuple[float, float]:
     """Microseconds per move copying states as the engine does, and with ``deepcopy``, over
     bot games of every title."""
-    from .engine.runner import copy_state
+    from bot.engine.runner import copy_state
 
     states = []
     for game_id in [g for g in registry.available() if g in registry.PACKAGES]:
@@ -342,7 +342,7 @@ def main() -> None:
     parser.add_argument("--start", help=argparse.SUPPRESS)  # one start, in this process
     args = parser.parse_args()
     if args.start:
-        from . import dispatch  # noqa: F401 - imports are not the start's to pay for
+        from bot.delivery import dispatcher as dispatch  # noqa: F401 - imports are not the start's to pay for
 
         figures = asyncio.run(_start(args.start))
         figures["memory"] = _peak_memory_mib()

@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .store import OutboxItem
-from .store.sqlite import PostRecord
+from bot.store import OutboxItem
+from bot.store.sqlite import PostRecord
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import jsontext
+from bot.store import jsontext
 
 if TYPE_CHECKING:
     import asyncio

@@ -6,8 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from . import registry, timers
-from .engine import (
+from bot.engine import (
     SEAT_LANGUAGES,
     EngineRefusal,
     Event,
@@ -16,12 +15,14 @@ from .engine import (
     new_game,
     resolve_options,
 )
-from .engine.language import Words
-from .i18n import HOST, language_of, words
-from .notifications import name_seats
-from .store import SeatRecord
-from .table import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
-from .text import markdown_name
+from bot.engine.language import Words
+from bot.games import registry
+from bot.i18n import HOST, language_of, words
+from bot.store import SeatRecord
+from bot.table import clock as timers
+from bot.table.model import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
+from bot.table.notices import name_seats
+from bot.text import markdown_name
 
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dot", "Ezra", "Fay", "Gus", "Hal", "Ivy")
 #: How often a lobby change (or the start) is worked out again because another one was written

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .store import SeatRecord
-from .table import Table
+from bot.store import SeatRecord
+from bot.table.model import Table
 
 
 class Undeliverable(Exception):

@@ -29,19 +29,21 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from . import community, history, registry
-from .drawing import Drawing
-from .i18n import HOST, words
-from .notifications import Moments, public_view_at
-from .notify import NotifySettings
-from .outgoing import TRANSIENT, Outgoing, Posted, Transport, Unavailable, Undeliverable
-from .post_plan import PostPlan, plan_post
-from .store import OutboxItem, SeatRecord, Store
-from .store.shards import Shards
-from .store.sqlite import SENT_KEPT_SECONDS, PostRecord
-from .tables import Table
-from .text import markdown_name
-from .timers import quiet_key
+from bot.community import stats as community
+from bot.delivery.drawing import Drawing
+from bot.delivery.outgoing import TRANSIENT, Outgoing, Posted, Transport, Unavailable, Undeliverable
+from bot.delivery.post_plan import PostPlan, plan_post
+from bot.games import registry
+from bot.i18n import HOST, words
+from bot.store import OutboxItem, SeatRecord, Store
+from bot.store.shards import Shards
+from bot.store.sqlite import SENT_KEPT_SECONDS, PostRecord
+from bot.table import history
+from bot.table.clock import quiet_key
+from bot.table.notices import Moments, public_view_at
+from bot.table.notify import NotifySettings
+from bot.table.service import Table
+from bot.text import markdown_name
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from .store.shards import Lease, Shards
+from bot.store.shards import Lease, Shards
 
 log = logging.getLogger(__name__)
 

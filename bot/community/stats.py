@@ -16,12 +16,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from . import registry
-from .i18n import HOST, words
-from .rating import Finish, Rating, places, ranked, rate
-from .store import Store
-from .store.community import ALREADY_FOLLOWING, TOO_MANY, FinishedGame, Follower
-from .table import Table, TableError
+from bot.community.rating import Finish, Rating, places, ranked, rate
+from bot.games import registry
+from bot.i18n import HOST, words
+from bot.store import Store
+from bot.store.sqlite_community import ALREADY_FOLLOWING, TOO_MANY, FinishedGame, Follower
+from bot.table.model import Table, TableError
 
 #: How many games that have not ended one member may follow at once.
 MOST_FOLLOWED = 10

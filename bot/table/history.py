@@ -14,11 +14,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Game, State, Tally, View, new_game, play
-from .engine.language import Words
-from .notifications import name_seats
-from .table import Table
-from .text import markdown_name, pack, split_text
+from bot.engine import Game, State, Tally, View, new_game, play
+from bot.engine.language import Words
+from bot.table.model import Table
+from bot.table.notices import name_seats
+from bot.text import markdown_name, pack, split_text
 
 #: A history page's lines stay within this, leaving room in Discord's 2,000 characters for
 #: the page's heading.

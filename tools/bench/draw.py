@@ -27,15 +27,15 @@ from typing import Any
 
 from PIL import Image
 
-from . import registry
-from .bench import Target
-from .dispatch import GAMES_AT_ONCE, Dispatcher
-from .drawing import Drawing, Job
-from .engine import new_game, play, rng_for
-from .notifications import Moments
-from .outgoing import Outgoing, Posted
-from .store import Store
-from .tables import Member, Tables
+from bot.delivery.dispatcher import GAMES_AT_ONCE, Dispatcher
+from bot.delivery.drawing import Drawing, Job
+from bot.delivery.outgoing import Outgoing, Posted
+from bot.engine import new_game, play, rng_for
+from bot.games import registry
+from bot.store import Store
+from bot.table.notices import Moments
+from bot.table.service import Member, Tables
+from tools.bench.target import Target
 
 #: Discord's answer to a post, as the transport in these runs waits it out.
 DISCORD_ANSWERS_IN = 0.05

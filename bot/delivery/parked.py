@@ -11,7 +11,7 @@ import asyncio
 import time
 from pathlib import Path
 
-from .store import open_store
+from bot.store import open_store
 
 
 def outbox_command(argv: list[str], database: Path | str) -> int:

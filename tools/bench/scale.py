@@ -26,8 +26,8 @@ SECONDS = 6.0
 
 async def _play(database: str, start_at: float, seconds: float, first_seed: int) -> tuple[int, list[float]]:
     """Moves made and each move's seconds, in one process from ``start_at`` for ``seconds``."""
-    from .store import open_store
-    from .tables import Member, Tables
+    from bot.store import open_store
+    from bot.table.service import Member, Tables
 
     store = await open_store(database)
     tables = Tables(store, autoplay_bots=False)

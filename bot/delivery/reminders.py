@@ -13,9 +13,9 @@ import logging
 import time
 from collections.abc import Callable
 
-from .i18n import HOST, words
-from .tables import Table, Tables
-from .text import markdown_name
+from bot.i18n import HOST, words
+from bot.table.service import Table, Tables
+from bot.text import markdown_name
 
 log = logging.getLogger(__name__)
 

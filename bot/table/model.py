@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import SEAT_LANGUAGES
-from .engine.language import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Words
-from .store import GameRecord, SeatRecord
+from bot.engine import SEAT_LANGUAGES
+from bot.engine.language import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Words
+from bot.store import GameRecord, SeatRecord
 
 #: The lobby option a game that speaks several languages sets its table's language with.
 LANGUAGE_OPTION = "language"

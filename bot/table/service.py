@@ -26,8 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import registry, timers
-from .engine import (
+from bot.engine import (
     SYSTEM_SEAT,
     Choice,
     EngineRefusal,
@@ -38,9 +37,14 @@ from .engine import (
     play,
     rng_for,
 )
-from .history import summarises
-from .i18n import HOST, words
-from .notifications import (
+from bot.games import registry
+from bot.i18n import HOST, words
+from bot.store import Store
+from bot.store.shards import Shards
+from bot.table import clock as timers
+from bot.table.history import summarises
+from bot.table.model import Member, StaleMove, Table, TableError, no_more_moves
+from bot.table.notices import (
     SEAT_TOKEN,
     Moments,
     Notifications,
@@ -48,10 +52,7 @@ from .notifications import (
     choice_payload,
     name_seats,
 )
-from .seating import BOT_NAMES, Seating
-from .store import Store
-from .store.shards import Shards
-from .table import Member, StaleMove, Table, TableError, no_more_moves
+from bot.table.seating import BOT_NAMES, Seating
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
 
 def load_content(game_id: str, names: tuple[str, ...]) -> dict[str, dict[str, Any]]:

@@ -1,0 +1,82 @@
+"""Time in an asynchronous game: a game's own deadlines and each player's turn clock.
+
+Time reaches the rules only as a logged move. A game lists its running countdowns
+(``deadlines(state)``); the move pipeline writes each as a row of the ``timers``
+table in the same transaction as the move that starts it, and the countdown loop
+(``bot/delivery/countdowns.py``), when a row is due, plays the deadline's action for
+``SYSTEM_SEAT`` through the same pipeline, which deletes the row in that move's
+transaction. So a deadline fires
+exactly once, across any restart, and replaying the log needs no clock.
+
+The turn clock is a host option (``clock``, hours per decision, off by default).
+A human seat's decision gets a countdown when it is put to them; a quarter of the
+way before the end they are pinged once with what is waiting; at the end a bot
+makes that one move for them. Three run-outs in a row hand the seat to a bot, and
+``/game rejoin`` takes it back.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import Option, deadlines
+from bot.engine.language import ENGLISH, Words
+
+if TYPE_CHECKING:
+    from bot.engine import Game
+    from bot.table.model import Table
+
+#: Options the host adds to every game's lobby, beside the game's own.
+CLOCK = Option("clock", "Hours a player has for each decision before a bot moves for them (0: no clock)",
+               0, (0, 12, 24, 48, 72))
+HOST_OPTIONS = (CLOCK,)
+
+#: The turn clock warns once, when this share of it is left ("6 hours left" of 24).
+WARN_AT_SHARE_LEFT = 0.25
+#: Run-outs in a row after which a bot takes the seat over.
+TIMEOUTS_TO_HAND_OVER = 3
+
+DEADLINE = "deadline:"
+CLOCK_KEY = "clock:"
+#: A ping held back by a member's quiet hours (``/game notify``), released when they end.
+QUIET_KEY = "quiet:"
+
+
+def clock_seconds(settings: dict[str, Any]) -> float:
+    return float(settings.get(CLOCK.name) or 0) * 3600
+
+
+def clock_key(seat: int, epoch: int) -> str:
+    return f"{CLOCK_KEY}{seat}:{epoch}"
+
+
+def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int],
+         asked: dict[int, float], now: float) -> list[tuple[str, float, float | None]]:
+    """Every countdown the game has in ``state``: (key, due, warn at).
+
+    Keys already running keep the time they were given (the store does not
+    overwrite them), so ``now`` only dates the new ones.
+    """
+    planned: list[tuple[str, float, float | None]] = [
+        (DEADLINE + d.key, now + d.seconds, None) for d in deadlines(game, state)]
+    seconds = clock_seconds(table.record.settings)
+    if seconds and game.result(state) is None:
+        for seat in sorted(game.pending(state)):
+            if table.seats[seat].is_bot or not game.legal(state, seat):
+                continue
+            due = asked.get(seat, now) + seconds
+            planned.append((clock_key(seat, epochs.get(seat, 0)), due, due - seconds * WARN_AT_SHARE_LEFT))
+    return planned
+
+
+def quiet_key(seat: int, version: int) -> str:
+    return f"{QUIET_KEY}{seat}:{version}"
+
+
+def hours_left(seconds: float, words: Words = ENGLISH) -> str:
+    """"6 hours", "1 minute": what is left on a clock, for "… left on their clock"."""
+    hours = round(seconds / 3600)
+    if hours >= 1:
+        # Translators: how much time is left on a player's turn clock ("6 hours left").
+        return words.tn("{count} hour", "{count} hours", hours)
+    # Translators: how much time is left on a player's turn clock ("5 minutes left").
+    return words.tn("{count} minute", "{count} minutes", max(1, round(seconds / 60)))
