@@ -27,7 +27,8 @@ from bot.delivery.leases import Leases
 from bot.delivery.reminders import Reminders
 from bot.games import registry
 from bot.settings import Settings
-from bot.store import Store, open_store
+from bot.store import open_store
+from bot.store.base import Store
 from bot.store.shards import Shards
 from bot.table.notices import Moments
 from bot.table.service import Tables

@@ -16,7 +16,8 @@ from pathlib import Path
 from bot.delivery.dispatcher import Dispatcher
 from bot.delivery.outgoing import Outgoing, Posted
 from bot.games import registry
-from bot.store import SeatRecord, Store
+from bot.store import SQLiteStore
+from bot.store.base import SeatRecord
 from bot.table.service import Member, Table, Tables
 
 DEMO_HOST = Member(id=0, name="Demo host")
@@ -89,7 +90,7 @@ async def run_demo(game_id: str, players: int, seed: int, out: Path, *, quiet: b
     database = out / "demo.sqlite"
     for stale in (database, out / "demo.sqlite-wal", out / "demo.sqlite-shm"):
         stale.unlink(missing_ok=True)
-    store = await Store.open(database)
+    store = await SQLiteStore.open(database)
     transport = FileTransport(out)
     dispatcher = Dispatcher(store, transport)
     tables = Tables(store, autoplay_bots=False)

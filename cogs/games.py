@@ -95,10 +95,10 @@ class Games(commands.Cog):
         except discord.HTTPException:
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
-        await self.bot.tables.store.set_places(table.id, thread_id=thread.id)
+        await self.bot.tables.set_places(table.id, thread_id=thread.id)
         message = await thread.send(lobby_text(table), view=lobby_view(table),
                                     allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.tables.store.set_places(table.id, lobby_message_id=message.id)
+        await self.bot.tables.set_places(table.id, lobby_message_id=message.id)
         await interaction.followup.send(words_at(interaction, table).t(
             "Your table is ready in {thread}. Invite players to join there.", thread=thread.mention), ephemeral=True)
 
@@ -204,7 +204,7 @@ class Games(commands.Cog):
     async def _clock_lines(self, table: Table, said: Words) -> list[str]:
         """Whom the game waits on and since when, and what closes by itself (Discord shows
         the times in each reader's own zone, counting)."""
-        countdowns = await self.bot.tables.store.timers(table.id)
+        countdowns = await self.bot.tables.countdowns(table.id)
         names = table.names()
         lines = []
         for seat, since in self.bot.tables.waiting(table):
@@ -235,9 +235,8 @@ class Games(commands.Cog):
                               quiet: app_commands.Range[str, 1, 20] | None = None,
                               timezone: app_commands.Range[str, 1, 64] | None = None) -> None:
         said = host_words(client_language(interaction))  # about no one table: the member's own language
-        store = self.bot.tables.store
         user_id = interaction.user.id
-        current = (await store.notify_settings([user_id])).get(user_id, notify.NotifySettings())
+        current = await self.bot.tables.notify_settings(user_id)
         try:
             hours = (current.quiet_from, current.quiet_to) if quiet is None else notify.parse_quiet_hours(quiet, said)
             zone = current.zone if timezone is None else notify.check_zone(timezone, said)
@@ -247,7 +246,7 @@ class Games(commands.Cog):
             raise TableError.verbatim(said.t("Choose how from the list: the thread, a DM, or both."))
         chosen = notify.NotifySettings(how or current.where, *(hours or (None, None)), zone)
         if chosen != current:
-            await store.set_notify_settings(user_id, chosen)
+            await self.bot.tables.set_notify_settings(user_id, chosen)
         unchanged = chosen == current and not (how or quiet or timezone)
         await reply(interaction, chosen.describe(said) + (
             " " + said.t("Change it with the options of `/game notify`.") if unchanged else ""))
@@ -272,7 +271,7 @@ class Games(commands.Cog):
         if everywhere and who.id != interaction.user.id:
             raise TableError("In a direct message, `/game stats` shows only your own games.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await community.member_stats(self.bot.tables.store, who.id, interaction.guild_id,
+        found = await self.bot.tables.community.member_stats(who.id, interaction.guild_id,
                                              everywhere=everywhere)
         await interaction.followup.send(embed=stats_embed(said, found, who.display_name, everywhere),
                                         ephemeral=True)
@@ -290,7 +289,7 @@ class Games(commands.Cog):
             raise TableError("“{game}” is not a game I host. Try one of: {offered}.",
                              game=game, offered=", ".join(registry.available()))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        board = await community.leaderboard(self.bot.tables.store, interaction.guild_id, game)
+        board = await self.bot.tables.community.leaderboard(interaction.guild_id, game)
         if not board.standings:
             title = registry.game(game).name if game else None
             await interaction.followup.send(said.t(
@@ -311,7 +310,7 @@ class Games(commands.Cog):
     async def follow(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         reading = self.bot.tables.reader_language(table, client_language(interaction))
-        await community.follow(self.bot.tables.store, table, interaction.user.id, reading)
+        await self.bot.tables.community.follow(table, interaction.user.id, reading)
         await reply(interaction, words_at(interaction, table).t(
             "You follow **{game}** #{number} now: after each turn I send you a DM of what happened. "
             "`/game unfollow` stops it.", game=registry.game(table.record.game_type).name, number=table.id))
@@ -322,7 +321,7 @@ class Games(commands.Cog):
     async def unfollow(self, interaction: discord.Interaction,
                        number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         game_id = number if number is not None else (await self._table_here(interaction)).id
-        await community.unfollow(self.bot.tables.store, game_id, interaction.user.id)
+        await self.bot.tables.community.unfollow(game_id, interaction.user.id)
         await reply(interaction, host_words(client_language(interaction)).t(
             "You no longer follow game #{number}.", number=game_id))
 

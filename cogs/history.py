@@ -74,7 +74,7 @@ async def history_page(bot: GameBot, interaction: discord.Interaction, table: Ta
     said = words_at(interaction, table)
     if table.record.state is None:
         return said.t("Nothing has happened yet."), None
-    log = await bot.tables.store.actions(table.id)
+    log = await bot.tables.log(table.id)
     game = registry.game(table.record.game_type)
     blocks = await asyncio.to_thread(history.public_lines, game, table, log, host_words(table.language))
     pages = history.pages(blocks)
@@ -91,7 +91,7 @@ async def show_board(bot: GameBot, interaction: discord.Interaction, table: Tabl
     said = words_at(interaction, table)
     if table.record.state is None:
         raise TableError("The game has not started yet; nothing has been dealt.")
-    log = await bot.tables.store.actions(table.id)
+    log = await bot.tables.log(table.id)
     if move > len(log):
         raise TableError.counted("This game has had {count} move so far: choose a move from 0 to {count}.",
                                  "This game has had {count} moves so far: choose a move from 0 to {count}.",

@@ -173,7 +173,7 @@ class GameInteractions:
             # failing a DM at the same moment) tells the table. Read again: while the DM was
             # tried, others may have left the lobby, and seats renumber.
             seat = (await self.tables.table(table.id)).seat_of(interaction.user.id)
-            if seat is not None and await self.tables.store.set_dm_ok(table.id, seat, False):
+            if seat is not None and await self.tables.dms_closed(table.id, seat):
                 await interaction.followup.send(host_words(table.language).t(
                     "I can't send direct messages to **{name}**. They can still see their hand with "
                     "`/game hand` or the **My hand & options** button.",

@@ -14,7 +14,7 @@ from bot import controls
 from bot.delivery.outgoing import Outgoing, Posted, Unavailable, Undeliverable
 from bot.engine.language import ENGLISH, Words
 from bot.i18n import HOST, words
-from bot.store import SeatRecord
+from bot.store.base import SeatRecord
 from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
 from cogs.ui import build_view

@@ -21,7 +21,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.store import Store
+from bot.store import SQLiteStore, Store
 from bot.store.postgres import PostgresStore
 
 #: Settings for a test server: nothing is flushed to disk, and room for the connections of
@@ -196,7 +196,7 @@ async def open_test_store(kind: str, tmp_path: Path) -> Store | PostgresStore:
     """A store of ``kind`` ("sqlite" or "postgresql") on the test's own database: fresh on the
     first call, the same database again on the next (a restart)."""
     if kind == "sqlite":
-        return await Store.open(tmp_path / "games.sqlite")
+        return await SQLiteStore.open(tmp_path / "games.sqlite")
     if running is None:
         raise RuntimeError("no PostgreSQL cluster: the test needs the store_kind fixture "
                            "(or postgres_cluster)")

@@ -19,8 +19,7 @@ from typing import Any
 from bot.community.rating import Finish, Rating, places, ranked, rate
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store import Store
-from bot.store.sqlite_community import ALREADY_FOLLOWING, TOO_MANY, FinishedGame, Follower
+from bot.store.base import ALREADY_FOLLOWING, TOO_MANY, FinishedGame, Follower, Store
 from bot.table.model import Table, TableError
 
 #: How many games that have not ended one member may follow at once.
@@ -61,6 +60,25 @@ def won(game: FinishedGame, seat: int) -> bool:
 
 def _seat_of(game: FinishedGame, member_id: int) -> int | None:
     return next((s.seat for s in game.seats if s.member_id == member_id), None)
+
+
+class Community:
+    """What the community commands ask: statistics, leaderboards, following a game."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def member_stats(self, member_id: int, guild_id: int | None, *, everywhere: bool = False) -> MemberStats:
+        return await member_stats(self.store, member_id, guild_id, everywhere=everywhere)
+
+    async def leaderboard(self, guild_id: int, game_type: str | None = None) -> Leaderboard:
+        return await leaderboard(self.store, guild_id, game_type)
+
+    async def follow(self, table: Table, user_id: int, language: str) -> None:
+        await follow(self.store, table, user_id, language)
+
+    async def unfollow(self, game_id: int, user_id: int) -> None:
+        await unfollow(self.store, game_id, user_id)
 
 
 async def member_stats(store: Store, member_id: int, guild_id: int | None, *,

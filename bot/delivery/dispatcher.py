@@ -35,9 +35,8 @@ from bot.delivery.outgoing import TRANSIENT, Outgoing, Posted, Transport, Unavai
 from bot.delivery.post_plan import PostPlan, plan_post
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store import OutboxItem, SeatRecord, Store
+from bot.store.base import SENT_KEPT_SECONDS, OutboxItem, PostRecord, SeatRecord, Store
 from bot.store.shards import Shards
-from bot.store.sqlite import SENT_KEPT_SECONDS, PostRecord
 from bot.table import history
 from bot.table.clock import quiet_key
 from bot.table.notices import Moments, public_view_at

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.store import SeatRecord
+from bot.store.base import SeatRecord
 from bot.table.model import Table
 
 

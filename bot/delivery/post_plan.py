@@ -14,8 +14,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.store import OutboxItem
-from bot.store.sqlite import PostRecord
+from bot.store.base import OutboxItem, PostRecord
 
 
 @dataclass(frozen=True)

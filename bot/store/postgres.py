@@ -30,18 +30,10 @@ from typing import Any
 
 import asyncpg
 
+from bot.store.base import GameRecord, OutboxItem, PostRecord, SeatRecord
 from bot.store.postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
+from bot.store.rows import dumps, game_record, post_record, seat_records
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
-from bot.store.sqlite import (
-    GameRecord,
-    OutboxItem,
-    PostRecord,
-    SeatRecord,
-    _dumps,
-    _game,
-    _post,
-    _seats,
-)
 from bot.table.notify import NotifySettings
 
 log = logging.getLogger(__name__)
@@ -143,7 +135,7 @@ async def _queue(db: Connection, game_id: int, items: Iterable[tuple[str, dict[s
     items = list(items)
     if items:
         await db.execute(_QUEUE, game_id, [kind for kind, _ in items],
-                         [_dumps(payload) for _, payload in items], now, _thread_lines(items))
+                         [dumps(payload) for _, payload in items], now, _thread_lines(items))
 
 
 async def _lobby_seated(db: Connection, game_id: int, expected: Iterable[SeatRecord]) -> bool:
@@ -151,11 +143,11 @@ async def _lobby_seated(db: Connection, game_id: int, expected: Iterable[SeatRec
     stays locked till the end, so no other change of the lobby (nor its start) gets in."""
     if await lock_game(db, game_id) != "lobby":
         return False
-    return _seats(await db.fetch(_SEATS, game_id)) == list(expected)
+    return seat_records(await db.fetch(_SEATS, game_id)) == list(expected)
 
 
 def _stamps(values: dict[int, Any] | None) -> str | None:
-    return None if values is None else _dumps({str(k): v for k, v in values.items()})
+    return None if values is None else dumps({str(k): v for k, v in values.items()})
 
 
 class PostgresStore(PostgresCommunity):
@@ -204,17 +196,17 @@ class PostgresStore(PostgresCommunity):
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._pool.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         row = await self._pool.fetchrow(
             "SELECT * FROM games WHERE thread_id = $1 ORDER BY id DESC LIMIT 1", thread_id)
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def games_with_status(self, *statuses: str) -> list[GameRecord]:
         rows = await self._pool.fetch(
             "SELECT * FROM games WHERE status = ANY($1::text[]) ORDER BY id", list(statuses))
-        return [_game(row) for row in rows]
+        return [game_record(row) for row in rows]
 
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games, of the ``shards`` given (every game's by default)."""
@@ -224,7 +216,7 @@ class PostgresStore(PostgresCommunity):
         return [row[0] for row in rows]
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
-        return _seats(await self._pool.fetch(_SEATS, game_id))
+        return seat_records(await self._pool.fetch(_SEATS, game_id))
 
     async def actions(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
         """A game's action log as (seat, action); with ``until``, the moves up to that version."""
@@ -285,8 +277,8 @@ class PostgresStore(PostgresCommunity):
             "INSERT INTO games (game_type, status, options, seed, host_id, guild_id, channel_id,"
             " created_at, updated_at, settings)"
             " VALUES ($1, 'lobby', $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
-            game_type, _dumps(options), seed, host_id, guild_id, channel_id, now,
-            _dumps(settings or {}))
+            game_type, dumps(options), seed, host_id, guild_id, channel_id, now,
+            dumps(settings or {}))
 
     async def set_places(self, game_id: int, *, thread_id: int | None = None,
                          lobby_message_id: int | None = None) -> None:
@@ -301,7 +293,7 @@ class PostgresStore(PostgresCommunity):
         row = await self._pool.fetchrow(_GAME_WITH_SEATS, game_id)
         if row is None:
             return None
-        return _game(row), [SeatRecord(*seat) for seat in json.loads(row["seat_rows"])]
+        return game_record(row), [SeatRecord(*seat) for seat in json.loads(row["seat_rows"])]
 
     async def set_seats(self, game_id: int, seats: Iterable[SeatRecord], *,
                         expected: Iterable[SeatRecord]) -> bool:
@@ -340,8 +332,8 @@ class PostgresStore(PostgresCommunity):
             await db.execute(
                 "UPDATE games SET status = 'running', state = $2, version = 1, seat_epochs = $3,"
                 " seat_asked = $4, options = COALESCE($5, options), updated_at = $6 WHERE id = $1",
-                game_id, _dumps(state), _stamps(seat_epochs), _stamps(seat_asked),
-                None if options is None else _dumps(options), now)
+                game_id, dumps(state), _stamps(seat_epochs), _stamps(seat_asked),
+                None if options is None else dumps(options), now)
             if timers:
                 await db.execute(
                     "INSERT INTO timers (game_id, key, due_at, warn_at)"
@@ -419,14 +411,14 @@ class PostgresStore(PostgresCommunity):
         wanted = {key: (due, warn) for key, due, warn in reversed(list(timers or ()))}
         seat, text, user_id = action if action is not None else (None, None, None)
         row = await self._pool.fetchrow(
-            _COMMIT, game_id, expected_version, status, None if state is None else _dumps(state),
-            None if seat_epochs is None else _dumps(seat_epochs),
-            None if result is None else _dumps(result), time.time(),
-            None if seat_asked is None else _dumps(seat_asked), fired,
+            _COMMIT, game_id, expected_version, status, None if state is None else dumps(state),
+            None if seat_epochs is None else dumps(seat_epochs),
+            None if result is None else dumps(result), time.time(),
+            None if seat_asked is None else dumps(seat_asked), fired,
             list(wanted), [due for due, _ in wanted.values()],
             [warn for _, warn in wanted.values()], timers is not None, list((timeouts or {}).keys()), list((timeouts or {}).values()),
             seat, text, user_id, [kind for kind, _ in outbox],
-            [_dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version)
+            [dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version)
         return row["moved"] == 1
 
     async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[int]:
@@ -660,13 +652,13 @@ class PostgresStore(PostgresCommunity):
         row = await self._pool.fetchrow(
             "SELECT * FROM posts WHERE game_id = $1 AND seat IS NULL ORDER BY id DESC LIMIT 1",
             game_id)
-        return _post(row) if row else None
+        return post_record(row) if row else None
 
     async def live_posts(self, game_id: int) -> list[PostRecord]:
         """The game's messages (thread and DMs) that still carry controls, oldest first."""
         rows = await self._pool.fetch(
             "SELECT * FROM posts WHERE game_id = $1 AND live ORDER BY id", game_id)
-        return [_post(row) for row in rows]
+        return [post_record(row) for row in rows]
 
     async def save_post(self, game_id: int, *, seat: int | None, channel_id: int, message_id: int,
                         parts: int, version: int, live: bool, run: dict[str, Any],
@@ -675,7 +667,7 @@ class PostgresStore(PostgresCommunity):
         mark the outbox items it delivered sent, together: a crash leaves both undone, and
         the items' second delivery finds the same message (by its nonce) or edits it again."""
         now = time.time()
-        values = (channel_id, message_id, parts, version, live, _dumps(run))
+        values = (channel_id, message_id, parts, version, live, dumps(run))
         sent = list(sent)
         async with self.transaction() as db:
             if post_id is None:
@@ -701,7 +693,7 @@ class PostgresStore(PostgresCommunity):
             await self._pool.execute(
                 "UPDATE posts SET live = COALESCE($1, live), version = COALESCE($2, version),"
                 " run = COALESCE($3, run) WHERE id = ANY($4::bigint[])",
-                live, version, None if run is None else _dumps(run), ids)
+                live, version, None if run is None else dumps(run), ids)
 
     # -- members' notification settings ----------------------------------------
 

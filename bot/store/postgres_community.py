@@ -1,5 +1,5 @@
-"""The PostgreSQL store's side of statistics, leaderboards and followers: ``CommunityStore``'s
-methods (bot/store/community.py) over the store's pool. A mixin of ``PostgresStore``."""
+"""The PostgreSQL store's side of statistics, leaderboards and followers: ``SQLiteCommunity``'s
+methods (bot/store/sqlite_community.py) over the store's pool. A mixin of ``PostgresStore``."""
 from __future__ import annotations
 
 import json
@@ -10,15 +10,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.sqlite_community import (
-    ALREADY_FOLLOWING,
-    FOLLOWING,
-    TOO_MANY,
-    FinishedGame,
-    Follower,
-    _dumps,
-    finished,
-)
+from bot.store.base import ALREADY_FOLLOWING, FOLLOWING, TOO_MANY, FinishedGame, Follower
+from bot.store.rows import dumps, finished
 
 #: What a transaction that queues outbox items notifies (``PostgresStore.listen``).
 WAKE_CHANNEL = "marquee_outbox"
@@ -145,7 +138,7 @@ class PostgresCommunity:
                 if status == "UPDATE 1":
                     await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at)"
                                      " VALUES ($1, 'follow', $2, $3)",
-                                     game_id, _dumps(payload), now)
+                                     game_id, dumps(payload), now)
                     queued += 1
             if last:
                 await db.execute("DELETE FROM follows WHERE game_id = $1", game_id)

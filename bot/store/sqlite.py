@@ -8,7 +8,7 @@ and two moves racing on one game cannot both apply.
 aiosqlite runs each statement on its worker thread, a round trip of 25–75 µs, more
 than the statement itself costs. So the hot paths (a move's commit, reading a game
 with its seats, marking items sent) run all their statements in one trip
-(``Store._transaction``, ``Store._run``).
+(``SQLiteStore._transaction``, ``SQLiteStore._run``).
 
 The outbox holds what is still to deliver: an item is deleted an hour after it was
 sent (``prune_sent``), and its thread lines are kept in ``thread_lines`` for
@@ -23,101 +23,24 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store import jsontext
+from bot.store.base import (
+    GameRecord,
+    OutboxItem,
+    PostRecord,
+    SeatRecord,
+)
+from bot.store.rows import dumps, game_record, post_record, seat_records
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
-from bot.store.sqlite_community import CommunityStore
+from bot.store.sqlite_community import SQLiteCommunity
 from bot.table.notify import NotifySettings
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-#: How long a sent outbox item is kept before ``prune_sent`` deletes it: far beyond Discord's
-#: nonce window (minutes), so ids SQLite reuses after a deletion never make a nonce it remembers.
-SENT_KEPT_SECONDS = 3600.0
-
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    game_type: str
-    status: str
-    options: dict[str, Any]
-    seed: int
-    state: dict[str, Any] | None
-    version: int
-    seat_epochs: dict[int, int]
-    host_id: int
-    guild_id: int | None
-    channel_id: int | None
-    thread_id: int | None
-    lobby_message_id: int | None
-    result: dict[str, Any] | None
-    seat_asked: dict[int, float] = field(default_factory=dict)  # seat -> when its decision was put
-    settings: dict[str, Any] = field(default_factory=dict)  # the host's, e.g. the turn clock
-    seats_version: int = 0  # changes to its seats that were no move (a hand-over)
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    seat: int
-    user_id: int | None
-    name: str
-    is_bot: bool
-    dm_ok: bool
-    timeouts: int = 0                  # turn clocks run out in a row
-    former_user_id: int | None = None  # who held the seat before a bot took it (for /game rejoin)
-    former_name: str | None = None
-
-
-@dataclass(frozen=True)
-class OutboxItem:
-    id: int
-    game_id: int
-    kind: str
-    payload: dict[str, Any]
-    attempts: int
-    last_error: str | None = None
-    parked_at: float | None = None
-
-
-@dataclass(frozen=True)
-class PostRecord:
-    """A message the dispatcher put on Discord for a game (see V7__posts.sql)."""
-
-    id: int
-    game_id: int
-    seat: int | None  # None: in the thread; else the DM of this seat
-    channel_id: int
-    message_id: int
-    parts: int
-    version: int
-    live: bool
-    run: dict[str, Any]
-
-
-def _post(row: aiosqlite.Row) -> PostRecord:
-    return PostRecord(row["id"], row["game_id"], row["seat"], row["channel_id"], row["message_id"],
-                      row["parts"], row["version"], bool(row["live"]), json.loads(row["run"]))
-
-
-def _game(row: aiosqlite.Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"], game_type=row["game_type"], status=row["status"],
-        options=json.loads(row["options"]), seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] else None, version=row["version"],
-        seat_epochs={int(k): v for k, v in json.loads(row["seat_epochs"]).items()},
-        host_id=row["host_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
-        result=json.loads(row["result"]) if row["result"] else None,
-        seat_asked={int(k): v for k, v in json.loads(row["seat_asked"]).items()},
-        settings=json.loads(row["settings"]), seats_version=row["seats_version"],
-    )
 
 
 def _statements(script: str) -> list[str]:
@@ -131,14 +54,6 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-_dumps = jsontext.dumps
-
-
-def _seats(rows: Iterable[sqlite3.Row]) -> list[SeatRecord]:
-    return [SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]),
-                       row["timeouts"], row["former_user_id"], row["former_name"]) for row in rows]
-
-
 _SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
           " FROM seats WHERE game_id = ? ORDER BY seat")
 
@@ -150,7 +65,7 @@ _SEATS_CHANGED = "UPDATE games SET seats_version = seats_version + 1 WHERE id = 
 
 def _game_with_seats(db: sqlite3.Connection, game_id: int) -> tuple[GameRecord, list[SeatRecord]] | None:
     row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-    return (_game(row), _seats(db.execute(_SEATS, (game_id,)))) if row else None
+    return (game_record(row), seat_records(db.execute(_SEATS, (game_id,)))) if row else None
 
 
 def _queue(db: sqlite3.Connection, game_id: int, items: Iterable[tuple[str, dict[str, Any]]],
@@ -159,7 +74,7 @@ def _queue(db: sqlite3.Connection, game_id: int, items: Iterable[tuple[str, dict
     history (``public_log``), which outlives the outbox items."""
     items = list(items)
     db.executemany("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                   [(game_id, kind, _dumps(payload), now) for kind, payload in items])
+                   [(game_id, kind, dumps(payload), now) for kind, payload in items])
     db.executemany("INSERT INTO thread_lines (game_id, text) VALUES (?, ?)",
                    [(game_id, payload["text"]) for kind, payload in items
                     if kind == "thread" and payload.get("text")])
@@ -168,10 +83,10 @@ def _queue(db: sqlite3.Connection, game_id: int, items: Iterable[tuple[str, dict
 def _lobby_seated(db: sqlite3.Connection, game_id: int, expected: Iterable[SeatRecord]) -> bool:
     """In a transaction: the game is still a lobby, and seated exactly as ``expected``."""
     row = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-    return row is not None and row[0] == "lobby" and _seats(db.execute(_SEATS, (game_id,))) == list(expected)
+    return row is not None and row[0] == "lobby" and seat_records(db.execute(_SEATS, (game_id,))) == list(expected)
 
 
-class Store(CommunityStore):
+class SQLiteStore(SQLiteCommunity):
     """One connection per process; transactions are serialised by a lock.
 
     aiosqlite runs every statement on one worker thread, so statements of two
@@ -183,7 +98,7 @@ class Store(CommunityStore):
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path) -> SQLiteStore:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
@@ -259,19 +174,19 @@ class Store(CommunityStore):
     async def game(self, game_id: int) -> GameRecord | None:
         cursor = await self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
         row = await cursor.fetchone()
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         cursor = await self._db.execute(
             "SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
         )
         row = await cursor.fetchone()
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def games_with_status(self, *statuses: str) -> list[GameRecord]:
         marks = ",".join("?" for _ in statuses)
         cursor = await self._db.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
-        return [_game(row) for row in await cursor.fetchall()]
+        return [game_record(row) for row in await cursor.fetchall()]
 
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games (not their states: a start resumes them one by one),
@@ -281,7 +196,7 @@ class Store(CommunityStore):
             f"SELECT id FROM games WHERE status = 'running'{mine} ORDER BY id")])
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
-        return await self._run(lambda db: _seats(db.execute(_SEATS, (game_id,))))
+        return await self._run(lambda db: seat_records(db.execute(_SEATS, (game_id,))))
 
     async def actions(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
         """A game's action log as (seat, action); with ``until``, the moves up to that version."""
@@ -351,8 +266,8 @@ class Store(CommunityStore):
             cursor = await db.execute(
                 "INSERT INTO games (game_type, status, options, seed, host_id, guild_id, channel_id,"
                 " created_at, updated_at, settings) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_type, _dumps(options), seed, host_id, guild_id, channel_id, now, now,
-                 _dumps(settings or {})),
+                (game_type, dumps(options), seed, host_id, guild_id, channel_id, now, now,
+                 dumps(settings or {})),
             )
             return cursor.lastrowid
 
@@ -410,9 +325,9 @@ class Store(CommunityStore):
             db.execute(
                 "UPDATE games SET status = 'running', state = ?, version = 1, seat_epochs = ?,"
                 " seat_asked = ?, options = COALESCE(?, options), updated_at = ? WHERE id = ?",
-                (_dumps(state), _dumps({str(k): v for k, v in seat_epochs.items()}),
-                 _dumps({str(k): v for k, v in seat_asked.items()}),
-                 None if options is None else _dumps(options), now, game_id))
+                (dumps(state), dumps({str(k): v for k, v in seat_epochs.items()}),
+                 dumps({str(k): v for k, v in seat_asked.items()}),
+                 None if options is None else dumps(options), now, game_id))
             db.executemany(
                 "INSERT INTO timers (game_id, key, due_at, warn_at) VALUES (?, ?, ?, ?)",
                 [(game_id, key, due, warn) for key, due, warn in timers])
@@ -487,10 +402,10 @@ class Store(CommunityStore):
                 " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?,"
                 " seat_asked = COALESCE(?, seat_asked)"
                 " WHERE id = ? AND version = ? AND seats_version = COALESCE(?, seats_version)",
-                (status, _dumps(state) if state is not None else None,
-                 _dumps(seat_epochs) if seat_epochs is not None else None,
-                 _dumps(result) if result is not None else None, now,
-                 _dumps(seat_asked) if seat_asked is not None else None, game_id, expected_version,
+                (status, dumps(state) if state is not None else None,
+                 dumps(seat_epochs) if seat_epochs is not None else None,
+                 dumps(result) if result is not None else None, now,
+                 dumps(seat_asked) if seat_asked is not None else None, game_id, expected_version,
                  seats_version),
             )
             if cursor.rowcount != 1:
@@ -717,13 +632,13 @@ class Store(CommunityStore):
         cursor = await self._db.execute(
             "SELECT * FROM posts WHERE game_id = ? AND seat IS NULL ORDER BY id DESC LIMIT 1", (game_id,))
         row = await cursor.fetchone()
-        return _post(row) if row else None
+        return post_record(row) if row else None
 
     async def live_posts(self, game_id: int) -> list[PostRecord]:
         """The game's messages (thread and DMs) that still carry controls, oldest first."""
         cursor = await self._db.execute(
             "SELECT * FROM posts WHERE game_id = ? AND live = 1 ORDER BY id", (game_id,))
-        return [_post(row) for row in await cursor.fetchall()]
+        return [post_record(row) for row in await cursor.fetchall()]
 
     async def save_post(self, game_id: int, *, seat: int | None, channel_id: int, message_id: int,
                         parts: int, version: int, live: bool, run: dict[str, Any],
@@ -732,7 +647,7 @@ class Store(CommunityStore):
         mark the outbox items it delivered sent, together: a crash leaves both undone, and
         the items' second delivery finds the same message (by its nonce) or edits it again."""
         now = time.time()
-        values = (channel_id, message_id, parts, version, int(live), _dumps(run))
+        values = (channel_id, message_id, parts, version, int(live), dumps(run))
         sent = list(sent)
 
         def save(db: sqlite3.Connection) -> int:
@@ -759,7 +674,7 @@ class Store(CommunityStore):
             await db.executemany(
                 "UPDATE posts SET live = COALESCE(?, live), version = COALESCE(?, version),"
                 " run = COALESCE(?, run) WHERE id = ?",
-                [(None if live is None else int(live), version, None if run is None else _dumps(run), i)
+                [(None if live is None else int(live), version, None if run is None else dumps(run), i)
                  for i in ids])
 
     # -- members' notification settings ----------------------------------------

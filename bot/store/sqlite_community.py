@@ -10,10 +10,10 @@ import json
 import time
 from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.store import jsontext
+from bot.store.base import ALREADY_FOLLOWING, FOLLOWING, TOO_MANY, FinishedGame, Follower
+from bot.store.rows import dumps, finished
 
 if TYPE_CHECKING:
     import asyncio
@@ -21,60 +21,7 @@ if TYPE_CHECKING:
     import aiosqlite
 
 
-@dataclass(frozen=True)
-class FinishedSeat:
-    seat: int
-    member_id: int | None  # None: a bot played it from the start
-    name: str              # as the game knew the member (or the bot)
-
-
-@dataclass(frozen=True)
-class FinishedGame:
-    """A finished game with its result, as statistics read it."""
-
-    id: int
-    game_type: str
-    guild_id: int | None
-    finished_at: float
-    seats: tuple[FinishedSeat, ...]
-    winners: tuple[int, ...]
-    scores: dict[int, Any]
-
-
-@dataclass(frozen=True)
-class Follower:
-    user_id: int
-    language: str
-    told_through: int  # the game's last thread item their DMs have covered
-
-
-_dumps = jsontext.dumps
-
-
-def finished(games: Iterable[Any], seats: Iterable[Any]) -> list[FinishedGame]:
-    """Finished games from rows of games (id, game_type, guild_id, result, finished_at) and of
-    their seats (game_id, seat, user_id, former_user_id, name, former_name), either store's."""
-    by_game: dict[int, list[FinishedSeat]] = {}
-    for row in seats:
-        member = row["user_id"] if row["user_id"] is not None else row["former_user_id"]
-        taken_over = row["user_id"] is None and row["former_name"]
-        name = row["former_name"] if taken_over else row["name"]
-        by_game.setdefault(row["game_id"], []).append(FinishedSeat(row["seat"], member, name))
-    found = []
-    for row in games:
-        result = json.loads(row["result"]) if row["result"] else {}
-        found.append(FinishedGame(
-            row["id"], row["game_type"], row["guild_id"], row["finished_at"],
-            tuple(by_game.get(row["id"], ())), tuple(result.get("winners", ())),
-            {int(seat): score for seat, score in (result.get("scores") or {}).items()}))
-    return found
-
-
-#: What ``follow_game`` did.
-FOLLOWING, ALREADY_FOLLOWING, TOO_MANY = "following", "already", "too many"
-
-
-class CommunityStore:
+class SQLiteCommunity:
     """Finished games by server and title, and members following games (a mixin of ``Store``)."""
 
     # The Store's own:
@@ -179,7 +126,7 @@ class CommunityStore:
                     (through, game_id, follower.user_id, follower.told_through))
                 if cursor.rowcount == 1:
                     await db.execute("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, 'follow', ?, ?)",
-                                     (game_id, _dumps(payload), now))
+                                     (game_id, dumps(payload), now))
                     queued += 1
             if last:
                 await db.execute("DELETE FROM follows WHERE game_id = ?", (game_id,))

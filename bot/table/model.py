@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.engine import SEAT_LANGUAGES
 from bot.engine.language import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Words
-from bot.store import GameRecord, SeatRecord
+from bot.store.base import GameRecord, SeatRecord
 
 #: The lobby option a game that speaks several languages sets its table's language with.
 LANGUAGE_OPTION = "language"

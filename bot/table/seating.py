@@ -18,7 +18,7 @@ from bot.engine import (
 from bot.engine.language import Words
 from bot.games import registry
 from bot.i18n import HOST, language_of, words
-from bot.store import SeatRecord
+from bot.store.base import SeatRecord
 from bot.table import clock as timers
 from bot.table.model import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
 from bot.table.notices import name_seats

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.community.stats import Community
 from bot.engine import (
     SYSTEM_SEAT,
     Choice,
@@ -39,7 +40,7 @@ from bot.engine import (
 )
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store import Store
+from bot.store.base import Store
 from bot.store.shards import Shards
 from bot.table import clock as timers
 from bot.table.history import summarises
@@ -52,6 +53,7 @@ from bot.table.notices import (
     choice_payload,
     name_seats,
 )
+from bot.table.notify import NotifySettings
 from bot.table.seating import BOT_NAMES, Seating
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,8 @@ class Tables(Seating, Notifications):
                  clock: Callable[[], float] = time.time, moments: Moments | None = None,
                  shards: Callable[[], Shards | None] = lambda: None) -> None:
         self.store = store
+        # Statistics, leaderboards and followers, over the same store.
+        self.community = Community(store)
         # The games this process looks after (bot/leases.py): their bots on resuming, their
         # countdowns and reminders. None: every game. Moves are taken for any game.
         self.shards = shards
@@ -118,6 +122,32 @@ class Tables(Seating, Notifications):
         an English-only game stays English for everyone."""
         spoken = getattr(registry.game(table.record.game_type), "languages", ())
         return language if language in spoken else table.language
+
+    # -- what the cogs ask besides moves -------------------------------------
+
+    async def set_places(self, game_id: int, *, thread_id: int | None = None,
+                         lobby_message_id: int | None = None) -> None:
+        """Where the game lives on Discord: its thread and its lobby message."""
+        await self.store.set_places(game_id, thread_id=thread_id, lobby_message_id=lobby_message_id)
+
+    async def log(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
+        """The game's moves as (seat, action), up to version ``until`` if given."""
+        return await self.store.actions(game_id, until)
+
+    async def countdowns(self, game_id: int) -> dict[str, tuple[float, float | None]]:
+        """The game's running countdowns: key -> (when due, when its warning is)."""
+        return await self.store.timers(game_id)
+
+    async def dms_closed(self, game_id: int, seat: int) -> bool:
+        """Record that the seat's member takes no DMs; True if this is news."""
+        return await self.store.set_dm_ok(game_id, seat, False)
+
+    async def notify_settings(self, user_id: int) -> NotifySettings:
+        """How the member hears it is their move (the defaults until they say)."""
+        return (await self.store.notify_settings([user_id])).get(user_id, NotifySettings())
+
+    async def set_notify_settings(self, user_id: int, settings: NotifySettings) -> None:
+        await self.store.set_notify_settings(user_id, settings)
 
     # -- reading -----------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
 from tests.host.test_community import thirteen_games
 
@@ -21,7 +21,7 @@ SEED = 156
 
 async def seed(db_path, sim, alice, bob, carol, dave) -> None:
     """The games as if played before: results stored, every post long delivered."""
-    store = await Store.open(db_path)
+    store = await SQLiteStore.open(db_path)
     try:
         players = tuple(Member(m.id, name) for m, name in
                         ((alice, "Alice"), (bob, "Bob"), (carol, "Carol"), (dave, "Dave")))

@@ -19,7 +19,7 @@ import time
 
 from bot.engine import new_game
 from bot.games.hollywood_1947.views import LOYALTY_NAMES
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel
@@ -204,7 +204,7 @@ async def test_member_with_closed_dms_learns_loyalty_with_game_hand(
 async def test_the_first_dm_tells_the_loyalty_once(tmp_path):
     """The game's opening events and its private summary both say the loyalty; the host
     sends it once (it used to send both in one DM)."""
-    store = await Store.open(tmp_path / "host.sqlite3")
+    store = await SQLiteStore.open(tmp_path / "host.sqlite3")
     try:
         tables = Tables(store, seed_source=lambda: SEED, autoplay_bots=False)
         ann, ben = Member(1, "Ann"), Member(2, "Ben")

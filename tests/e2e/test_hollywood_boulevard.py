@@ -17,7 +17,7 @@ import re
 import time
 
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
@@ -351,7 +351,7 @@ async def test_two_members_and_a_bot_play_hollywood_boulevard_by_clicks(
 
 
 async def test_a_confirmed_bidder_gets_change_my_bids_by_dm(tmp_path):
-    store = await Store.open(tmp_path / "host.sqlite3")
+    store = await SQLiteStore.open(tmp_path / "host.sqlite3")
     try:
         tables = Tables(store, seed_source=lambda: SEED)
         ann, ben = Member(1, "Ann"), Member(2, "Ben")

@@ -17,7 +17,7 @@ from bot.delivery.dispatcher import Dispatcher
 from bot.delivery.outgoing import Posted
 from bot.engine import Choice, Event, IllegalMove, Result
 from bot.games.registry import GameKit, register
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, TableError, Tables
 from rendering.kit import canvas, draw_text, to_png
 from tests import toy_game
@@ -284,7 +284,7 @@ async def test_games_finished_before_the_migration_keep_their_order(tmp_path):
     """V11 numbers the games already finished by when they ended; later ones follow.
     (SQLite only: it undoes V11 in SQLite's SQL; test_postgres_store.py has PostgreSQL's.)"""
     path = tmp_path / "old.sqlite"
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = Tables(store)
     first = await play_tally(tables, HERE, [ANN, BEN], [1, 2])
     second = await play_tally(tables, HERE, [ANN, BEN], [3, 2])

@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from bot.delivery.leases import Leases, Plan, gone_from_this_machine, holder_name
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.store.shards import Lease, Shards, shard_of
 
 TTL = 10.0
@@ -71,7 +71,7 @@ def test_unclaimed_shards_are_taken_once_the_homes_had_their_time():
 
 @pytest.fixture
 async def store(tmp_path):
-    store = await Store.open(tmp_path / "games.sqlite")
+    store = await SQLiteStore.open(tmp_path / "games.sqlite")
     yield store
     await store.close()
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.delivery.dispatcher import Dispatcher
 from bot.games import registry
-from bot.store.sqlite import SENT_KEPT_SECONDS
+from bot.store.base import SENT_KEPT_SECONDS
 from bot.table.notices import Moments, public_view_at
 from bot.table.service import Member, Tables
 from tests import toy_game  # noqa: F401 - registers the toy game

@@ -11,13 +11,13 @@ import time
 import asyncpg
 import pytest
 
-from bot.store import Store, is_postgres_url, open_store
+from bot.store import SQLiteStore, Store, is_postgres_url, open_store
 from bot.store import postgres as postgres_store
+from bot.store.base import SeatRecord
 from bot.store.postgres import PostgresStore
 from bot.store.shards import Lease
 from bot.store.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
-from bot.store.sqlite import SeatRecord
-from bot.store.sqlite_community import CommunityStore
+from bot.store.sqlite_community import SQLiteCommunity
 from tests.postgres import open_test_store
 
 ANN = SeatRecord(0, 1, "Ann", False, True)
@@ -65,12 +65,23 @@ def public_methods(cls) -> dict[str, inspect.Signature]:
 
 
 def test_every_method_of_the_sqlite_store_is_here_with_its_signature():
-    sqlite, postgres = public_methods(Store), public_methods(PostgresStore)
+    sqlite, postgres = public_methods(SQLiteStore), public_methods(PostgresStore)
     # A transaction yields each database's own connection, for tests that reach past the store.
     assert set(sqlite) - {"transaction"} <= set(postgres)
-    assert set(public_methods(CommunityStore)) <= set(postgres)
+    assert set(public_methods(SQLiteCommunity)) <= set(postgres)
     for name in set(sqlite) - {"transaction", "open"}:
         assert postgres[name] == sqlite[name], name
+
+
+def test_both_stores_implement_the_store_protocol():
+    """What the table service and the cogs are typed against is what each store has."""
+    protocol = public_methods(Store)
+    assert len(protocol) > 50
+    for store in (SQLiteStore, PostgresStore):
+        found = public_methods(store)
+        for name, signature in protocol.items():
+            if name != "transaction":  # each yields its own database's connection
+                assert found[name] == signature, (store.__name__, name)
 
 
 async def test_open_store_chooses_the_store_by_the_setting(database, tmp_path):
@@ -86,7 +97,7 @@ async def test_open_store_chooses_the_store_by_the_setting(database, tmp_path):
     for path in (tmp_path / "games.sqlite", str(tmp_path / "other.sqlite")):
         store = await open_store(path)
         try:
-            assert isinstance(store, Store) and await store.migrate() == 13
+            assert isinstance(store, SQLiteStore) and await store.migrate() == 13
         finally:
             await store.close()
 
@@ -260,7 +271,7 @@ async def test_both_dialects_have_the_same_migrations_and_the_same_tables(databa
     names = sorted(p.name for p in SQLITE_MIGRATIONS.glob("V*__*.sql"))
     assert names == sorted(p.name for p in postgres_store.MIGRATIONS.glob("V*__*.sql"))
 
-    store = await Store.open(tmp_path / "games.sqlite")
+    store = await SQLiteStore.open(tmp_path / "games.sqlite")
     await store.close()
     db = sqlite3.connect(tmp_path / "games.sqlite")
     try:

@@ -7,7 +7,7 @@ import tracemalloc
 
 import pytest
 
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
 from tests import toy_game  # noqa: F401 - registers the toy game
 from tests.toy_game import GAME_ID
@@ -38,7 +38,7 @@ def copy_game(path, game_id: int, copies: int) -> None:
 
 async def resumed(path) -> tuple[int, list[int], int]:
     """A fresh process's resume: moves made, games read, peak bytes allocated meanwhile."""
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = Tables(store)
     read: list[int] = []
     reading = store.game_with_seats
@@ -63,7 +63,7 @@ async def database(tmp_path):
     """One running game whose bots are due, one finished game, and the path. (SQLite only:
     the games are copied in its file, ``copy_game``.)"""
     path = tmp_path / "games.sqlite"
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = Tables(store)
     due = await played(tables, finished=False)
     over = await played(tables, finished=True)
@@ -77,7 +77,7 @@ async def test_a_start_moves_the_bots_that_were_due_and_reads_no_finished_game(d
     moves, read, _ = await resumed(path)
     assert moves > 0 and read[0] == due, "the due bots moved"
     assert set(read) == {due}, "only the running game was read"
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     assert (await store.game(due)).status == "finished"
     assert await store.running_game_ids() == []
     await store.close()

@@ -32,7 +32,8 @@ from bot.delivery.drawing import Drawing, Job
 from bot.delivery.outgoing import Outgoing, Posted
 from bot.engine import new_game, play, rng_for
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
+from bot.store.base import Store
 from bot.table.notices import Moments
 from bot.table.service import Member, Tables
 from tools.bench.target import Target
@@ -207,7 +208,7 @@ async def moves_while_drawing(drawing: Drawing, games: int, moves: int) -> tuple
     """Bot moves one after another across ``games`` games while the dispatcher posts (and
     draws) what they say: moves a second, and each move's latency."""
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite")
+        store = await SQLiteStore.open(Path(folder) / "bench.sqlite")
         moments = Moments()
         dispatcher = Dispatcher(store, Discord(), drawing=drawing, moments=moments)
         tables = Tables(store, notify=dispatcher.wake, autoplay_bots=False, moments=moments)
@@ -238,7 +239,7 @@ async def posts_at_a_pace(drawing: Drawing, games_at_once: int, *, games: int, r
     the last move count with the time they had waited), and how many were left unsent."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite"
-        store = await Store.open(path)
+        store = await SQLiteStore.open(path)
         moments = Moments()
         dispatcher = Dispatcher(store, Discord(DISCORD_ANSWERS_IN), drawing=drawing,
                                 games_at_once=games_at_once, moments=moments)

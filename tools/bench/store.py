@@ -30,7 +30,7 @@ import aiosqlite
 
 from bot.engine import new_game, play, rng_for
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, TableError, Tables
 from tools.bench.target import Target
 
@@ -99,7 +99,7 @@ async def _move(tables: Tables, game_id: int, members: list[Member]) -> float | 
 async def act_against_commit(game_id: str, moves: int, folder: Path) -> tuple[list[float], list[float]]:
     """Seconds of each ``Tables.act`` (four members, no bots) and of a bare commit of the
     bytes that move wrote, made right after it on the same disk."""
-    store = await Store.open(folder / f"{game_id}.sqlite")
+    store = await SQLiteStore.open(folder / f"{game_id}.sqlite")
     bare = await _bare(folder / f"{game_id}-bare.sqlite")
     read = sqlite3.connect(folder / f"{game_id}.sqlite")
     tables = Tables(store, autoplay_bots=False)
@@ -137,7 +137,7 @@ async def act_against_commit(game_id: str, moves: int, folder: Path) -> tuple[li
 async def _fill(path: Path, games: int) -> None:
     """``games`` running games of Hollywood Boulevard, each waiting on its human seat: one
     dealt and played for real, the rest copies of it."""
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = Tables(store)
     host = Member(1, "Host")
     table = await tables.create("hollywood-boulevard", host, seed=7)
@@ -164,7 +164,7 @@ async def _fill(path: Path, games: int) -> None:
 
 async def _migrated(path: Path) -> None:
     """A database with every table and no game."""
-    await (await Store.open(path)).close()
+    await (await SQLiteStore.open(path)).close()
 
 
 async def _start(path: str) -> dict[str, float]:
@@ -175,7 +175,7 @@ async def _start(path: str) -> dict[str, float]:
     from bot.delivery.dispatcher import Dispatcher  # imported before the clock starts in main()
 
     begun = time.perf_counter()
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = Tables(store)
     dispatcher = Dispatcher(store, _Nowhere(), moments=tables.moments)
     tables._notify = dispatcher.wake
@@ -225,7 +225,7 @@ async def growth(game_id: str, games: int, folder: Path) -> tuple[float, float, 
     pruned as the dispatcher does; and the bytes per move of a bare table holding only each
     move's action and thread lines. Returns (project, floor, moves)."""
     path = folder / f"growth-{game_id}.sqlite"
-    store = await Store.open(path)
+    store = await SQLiteStore.open(path)
     tables = Tables(store)
     host = Member(1, "Host")
     size_before = _size(path)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.engine import new_game, play, rng_for
 from bot.games import registry
-from bot.store import Store
+from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
 
 
@@ -31,7 +31,7 @@ async def bench_pipeline(game_id: str, players: int, games: int) -> tuple[float,
     """Moves per second through the table service into SQLite (durable commits), and latencies."""
     latencies: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite")
+        store = await SQLiteStore.open(Path(folder) / "bench.sqlite")
         tables = Tables(store, autoplay_bots=False)
         host = Member(0, "Host")
         started = time.perf_counter()

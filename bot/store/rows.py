@@ -1,0 +1,55 @@
+"""Rows into records, for both stores: SQLite's rows and asyncpg's records are both read by
+column name, and both stores keep JSON in text columns."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from bot.store import jsontext
+from bot.store.base import FinishedGame, FinishedSeat, GameRecord, PostRecord, SeatRecord
+
+dumps = jsontext.dumps
+
+
+def post_record(row: Any) -> PostRecord:
+    return PostRecord(row["id"], row["game_id"], row["seat"], row["channel_id"], row["message_id"],
+                      row["parts"], row["version"], bool(row["live"]), json.loads(row["run"]))
+
+
+def game_record(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row["id"], game_type=row["game_type"], status=row["status"],
+        options=json.loads(row["options"]), seed=row["seed"],
+        state=json.loads(row["state"]) if row["state"] else None, version=row["version"],
+        seat_epochs={int(k): v for k, v in json.loads(row["seat_epochs"]).items()},
+        host_id=row["host_id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        seat_asked={int(k): v for k, v in json.loads(row["seat_asked"]).items()},
+        settings=json.loads(row["settings"]), seats_version=row["seats_version"],
+    )
+
+
+def seat_records(rows: Iterable[Any]) -> list[SeatRecord]:
+    return [SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]),
+                       row["timeouts"], row["former_user_id"], row["former_name"]) for row in rows]
+
+
+def finished(games: Iterable[Any], seats: Iterable[Any]) -> list[FinishedGame]:
+    """Finished games from rows of games (id, game_type, guild_id, result, finished_at) and of
+    their seats (game_id, seat, user_id, former_user_id, name, former_name), either store's."""
+    by_game: dict[int, list[FinishedSeat]] = {}
+    for row in seats:
+        member = row["user_id"] if row["user_id"] is not None else row["former_user_id"]
+        taken_over = row["user_id"] is None and row["former_name"]
+        name = row["former_name"] if taken_over else row["name"]
+        by_game.setdefault(row["game_id"], []).append(FinishedSeat(row["seat"], member, name))
+    found = []
+    for row in games:
+        result = json.loads(row["result"]) if row["result"] else {}
+        found.append(FinishedGame(
+            row["id"], row["game_type"], row["guild_id"], row["finished_at"],
+            tuple(by_game.get(row["id"], ())), tuple(result.get("winners", ())),
+            {int(seat): score for seat, score in (result.get("scores") or {}).items()}))
+    return found
