@@ -32,22 +32,18 @@ from bot.store.base import Store
 from bot.store.shards import Shards
 from bot.table.notices import Moments
 from bot.table.service import Tables
-from cogs.interactions import GameInteractions
+from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
 from cogs.transport import DiscordTransport
-from cogs.ui import COMPONENTS, guarded, route_modal_submit
 
 log = logging.getLogger(__name__)
 
 def extensions() -> list[str]:
-    """The /game cog, then each hosted title's own cog (``cogs/<package>.py``) where it has one."""
-    found = ["cogs.games"]
-    for game_id in registry.available():
-        package = registry.PACKAGES.get(game_id)
-        if package and importlib.util.find_spec(f"cogs.{package}"):
-            found.append(f"cogs.{package}")
-    return found
+    """The /game cog, then each hosted title's own cog (``cogs/titles/<package>.py``)."""
+    hosted = set(registry.available())
+    return ["cogs.games", *(title.cog for title in registry.TITLES
+                            if title.id in hosted and importlib.util.find_spec(title.cog))]
 
 
 #: Meta key: the hash of the command tree last synced, and where to (see ``commands_digest``).
@@ -94,7 +90,6 @@ class MarqueeBot(commands.Bot):
                          tree_cls=CountedTree, **options)
         self.settings = settings
         self.sync_only = sync_only  # `python -m bot sync`: log in, sync the commands, stop
-        self.game_interactions = GameInteractions(self)
         self._background: list[asyncio.Task[None]] = []
         self._in_flight = 0
         self._idle = asyncio.Event()

@@ -1,7 +1,7 @@
 """Laying a seat's choices out as Discord controls, within Discord's limits.
 
 Pure: this decides rows, buttons, selects, custom ids and the sentences around
-amounts and subsets; ``cogs/ui.py`` turns the layout into discord.py components.
+amounts and subsets; ``cogs/play.py`` turns the layout into discord.py components.
 Limits (Discord's): 5 rows a message, 5 buttons a row, a select alone in its row
 with 1–25 options, custom ids of at most 100 characters, button labels of at
 most 80, option labels of 100, placeholders of 150, modal titles and input
@@ -19,7 +19,7 @@ restart with nothing re-registered:
     mq:g:<game>:<version>:<page>             another page of my panel
     mq:l:<game>:<join|leave|bot|unbot|start> lobby buttons
     mq:A:<game>:<version>:<template>         the amount form itself (a modal's id)
-Each kind has its pattern below; ``cogs/ui.py`` dispatches by them, so an id that
+Each kind has its pattern below; ``cogs/play.py`` dispatches by them, so an id that
 fits none (forged, or cut short) never reaches a handler.
 
 The words the layout adds (placeholders, "Confirm", page buttons, an amount's bounds) are

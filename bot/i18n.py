@@ -47,10 +47,10 @@ CONTEXT_KEYWORDS = {"command_name": COMMAND_CONTEXT}
 HOST = "marquee"
 #: Each domain and the source files its messages come from (globs from the project root).
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "marquee": ("bot/*.py", "bot/*/*.py", "cogs/*.py"),
+    "marquee": ("bot/*.py", "bot/*/*.py", "cogs/*.py", "cogs/*/*.py"),
     "billboard": ("bot/games/billboard/*.py",),
     # the board picture and the /billboard commands: Billboard's words outside its rules
-    "billboard-table": ("rendering/billboard.py", "cogs/billboard.py"),
+    "billboard-table": ("rendering/billboard.py", "cogs/titles/billboard.py"),
 }
 
 
@@ -108,7 +108,8 @@ def source_messages(domain: str) -> dict[MessageKey, list[tuple[str, int]]]:
 
 def _source_files(domain: str) -> Iterable[Path]:
     """The domain's files; a file that several domains' patterns match belongs to the one
-    naming it most closely (``cogs/billboard.py`` is Billboard's, not the host's ``cogs/*.py``)."""
+    naming it most closely (``cogs/titles/billboard.py`` is Billboard's, not the host's
+    ``cogs/*/*.py``)."""
     for pattern in DOMAINS[domain]:
         for path in sorted(ROOT.glob(pattern)):
             if _owner(path) == domain:
@@ -116,9 +117,9 @@ def _source_files(domain: str) -> Iterable[Path]:
 
 
 def _title_cog(path: Path) -> bool:
-    """A title's own cog (``cogs/<package>.py``): its refusals are its game's words, marked
-    only if it marks them itself (``words.t``), not by the host's refusal classes."""
-    return path.parent == ROOT / "cogs" and (ROOT / "bot" / "games" / path.stem).is_dir()
+    """A title's own cog (``cogs/titles/<package>.py``): its refusals are its game's words,
+    marked only if it marks them itself (``words.t``), not by the host's refusal classes."""
+    return path.parent == ROOT / "cogs" / "titles"
 
 
 def _owner(path: Path) -> str:

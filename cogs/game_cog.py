@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -24,11 +24,9 @@ from discord.ext import commands
 
 from bot.games import registry
 from bot.table.service import Table, TableError, name_seats
+from cogs.play import guarded, on_move
+from cogs.protocols import GameBot
 from cogs.transport import split_text
-from cogs.ui import guarded
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +161,7 @@ class GameCog(commands.Cog):
 
     async def move(self, interaction: discord.Interaction, game_id: int, version: int, action: str) -> None:
         """A game's own component makes a move: the same path as every button."""
-        await self.bot.game_interactions.on_move(interaction, game_id, version, action)
+        await on_move(interaction, game_id, version, action)
 
     @staticmethod
     async def guarded(interaction: discord.Interaction, work: Any) -> None:

@@ -1,8 +1,8 @@
 """The /game commands.
 
 The cog is glue: it turns a slash command into a call on the table service
-(bot/tables.py) and the answer into a reply. Buttons and selects are handled in
-cogs/interactions.py, the lobby's message and options in cogs/lobby.py. What a
+(bot/table/service.py) and the answer into a reply. Buttons and selects are handled in
+cogs/play.py, the lobby's message and options in cogs/lobby.py. What a
 game allows lives in its rules; how a move is stored and announced lives in the
 table service and the dispatcher.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -19,32 +19,28 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import engine, i18n
-from bot.community import stats as community
 from bot.engine import offers
 from bot.engine.language import Words
 from bot.games import registry
 from bot.table import clock as timers
 from bot.table import notify
 from bot.table.service import Table, TableError, name_seats
-from bot.text import markdown_name, plain_name
+from bot.text import markdown_name
+from cogs import community
+from cogs.answers import member_of, reply
 from cogs.history import HistoryPage, history_page, show_board
-from cogs.interactions import member_of
 from cogs.lobby import (
     LobbyOptions,
     lobby_text,
-    lobby_view,
     offered_game,
     option_suggestions,
     redraw_lobby,
 )
-from cogs.speech import client_language, host_words, words_at, words_for_game
+from cogs.play import check_dms, lobby_view, send_panel
+from cogs.protocols import GameBot
+from cogs.speech import host_words, words_at, words_for_game
 from cogs.translator import command_name
 from cogs.transport import split_text
-from cogs.ui import reply
-from rendering import kit
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +55,6 @@ class Games(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self.actions = bot.game_interactions
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(HistoryPage)  # type: ignore[attr-defined]  # the history pager
@@ -131,7 +126,7 @@ class Games(commands.Cog):
     @game.command(name=command_name("join"), description=locale_str("Take a seat at this thread's game"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self._lobby_change(interaction, self.bot.tables.join)
-        await self.actions._check_dms(interaction, table)
+        await check_dms(interaction, table)
 
     @game.command(name=command_name("leave"),
                   description=locale_str("Give up your seat (once the game has started, a bot takes it over)"))
@@ -199,7 +194,7 @@ class Games(commands.Cog):
 
     @game.command(name=command_name("hand"), description=locale_str("Your secrets and choices in this game (only you see it)"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.actions.send_panel(interaction)
+        await send_panel(interaction)
 
     async def _clock_lines(self, table: Table, said: Words) -> list[str]:
         """Whom the game waits on and since when, and what closes by itself (Discord shows
@@ -234,47 +229,20 @@ class Games(commands.Cog):
     async def notify_settings(self, interaction: discord.Interaction, how: str | None = None,
                               quiet: app_commands.Range[str, 1, 20] | None = None,
                               timezone: app_commands.Range[str, 1, 64] | None = None) -> None:
-        said = host_words(client_language(interaction))  # about no one table: the member's own language
-        user_id = interaction.user.id
-        current = await self.bot.tables.notify_settings(user_id)
-        try:
-            hours = (current.quiet_from, current.quiet_to) if quiet is None else notify.parse_quiet_hours(quiet, said)
-            zone = current.zone if timezone is None else notify.check_zone(timezone, said)
-        except ValueError as error:
-            raise TableError.verbatim(str(error)) from None
-        if how not in (None, notify.THREAD, notify.DM, notify.BOTH):
-            raise TableError.verbatim(said.t("Choose how from the list: the thread, a DM, or both."))
-        chosen = notify.NotifySettings(how or current.where, *(hours or (None, None)), zone)
-        if chosen != current:
-            await self.bot.tables.set_notify_settings(user_id, chosen)
-        unchanged = chosen == current and not (how or quiet or timezone)
-        await reply(interaction, chosen.describe(said) + (
-            " " + said.t("Change it with the options of `/game notify`.") if unchanged else ""))
+        await community.notify_settings(self.bot, interaction, how, quiet, timezone)
 
     @notify_settings.autocomplete("timezone")
     async def notify_zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        found = [z for z in notify.zones() if typed in z.lower()] if typed else ["UTC", "Europe/Warsaw",
-                                                                                 "Europe/London", "America/New_York"]
-        return [app_commands.Choice(name=z, value=z) for z in found[:25]]
+        return community.notify_zones(current)
 
-    # -- around the games: statistics, leaderboards, followers (bot/community.py) ---------
+    # -- around the games: statistics, leaderboards, followers (cogs/community.py) --------
 
     @game.command(name=command_name("stats"),
                   description=locale_str("Games played and won, by title, and the current streak"))
     @app_commands.rename(member=command_name("member"))
     @app_commands.describe(member=locale_str("Whose statistics (default: yours)"))
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
-        said = host_words(client_language(interaction))
-        who = member or interaction.user
-        everywhere = interaction.guild_id is None  # in a DM: one's own games on every server
-        if everywhere and who.id != interaction.user.id:
-            raise TableError("In a direct message, `/game stats` shows only your own games.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await self.bot.tables.community.member_stats(who.id, interaction.guild_id,
-                                             everywhere=everywhere)
-        await interaction.followup.send(embed=stats_embed(said, found, who.display_name, everywhere),
-                                        ephemeral=True)
+        await community.stats(self.bot, interaction, member)
 
     @game.command(name=command_name("leaderboard"),
                   description=locale_str("This server's players by rating, over one game or all of them"))
@@ -282,38 +250,17 @@ class Games(commands.Cog):
     @app_commands.describe(game=locale_str("One game's leaderboard (default: all games together)"))
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Range[str, 1, 100] | None = None) -> None:
-        said = host_words(client_language(interaction))
-        if interaction.guild_id is None:
-            raise TableError("Leaderboards are kept per server: use `/game leaderboard` in one.")
-        if game is not None and game not in registry.available():
-            raise TableError("“{game}” is not a game I host. Try one of: {offered}.",
-                             game=game, offered=", ".join(registry.available()))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        board = await self.bot.tables.community.leaderboard(interaction.guild_id, game)
-        if not board.standings:
-            title = registry.game(game).name if game else None
-            await interaction.followup.send(said.t(
-                "No finished game of {game} on this server yet.", game=title) if title else said.t(
-                "No finished game on this server yet."), ephemeral=True)
-            return
-        await interaction.followup.send(embed=leaderboard_embed(said, board, interaction.user.id), ephemeral=True)
+        await community.leaderboard(self.bot, interaction, game)
 
     @leaderboard.autocomplete("game")
     async def leaderboard_games(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        return [app_commands.Choice(name=registry.game(gid).name, value=gid) for gid in registry.available()
-                if typed in gid or typed in registry.game(gid).name.lower()][:25]
+        return community.title_suggestions(current)
 
     @game.command(name=command_name("follow"),
                   description=locale_str("Get a DM after each turn of this thread's game (for those not playing)"))
     async def follow(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        reading = self.bot.tables.reader_language(table, client_language(interaction))
-        await self.bot.tables.community.follow(table, interaction.user.id, reading)
-        await reply(interaction, words_at(interaction, table).t(
-            "You follow **{game}** #{number} now: after each turn I send you a DM of what happened. "
-            "`/game unfollow` stops it.", game=registry.game(table.record.game_type).name, number=table.id))
+        await community.follow(self.bot, interaction, await self._table_here(interaction))
 
     @game.command(name=command_name("unfollow"), description=locale_str("Stop the DMs of a game you follow"))
     @app_commands.rename(number=command_name("number"))
@@ -321,9 +268,7 @@ class Games(commands.Cog):
     async def unfollow(self, interaction: discord.Interaction,
                        number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         game_id = number if number is not None else (await self._table_here(interaction)).id
-        await self.bot.tables.community.unfollow(game_id, interaction.user.id)
-        await reply(interaction, host_words(client_language(interaction)).t(
-            "You no longer follow game #{number}.", number=game_id))
+        await community.unfollow(self.bot, interaction, game_id)
 
     @game.command(name=command_name("rules"), description=locale_str("The rules of this thread's game, or of any game"))
     @app_commands.rename(game=command_name("game"))
@@ -373,65 +318,6 @@ class Games(commands.Cog):
         await interaction.response.send_message(host_words(table.language).t("This game has been abandoned."))
         await self._refresh_lobby(table)
         self.bot.dispatcher.wake()
-
-
-#: The leaderboard's colour: the kit's gold (rendering/kit.py), as the board pictures use it.
-GOLD = discord.Colour.from_rgb(*kit.GOLD)
-#: How many places a leaderboard shows (the reader's own is added when further down).
-PLACES_SHOWN = 15
-
-
-def stats_embed(said: Words, found: community.MemberStats, name: str, everywhere: bool) -> discord.Embed:
-    """A member's statistics: the totals, their streak, favourite title and rating, then by title."""
-    lines = [said.t("On every server.") if everywhere else said.t("On this server.")]
-    if not found.played:
-        lines.append(said.t("No finished games yet."))
-    lines += [said.tn("**{game}**: {count} game, {won} won", "**{game}**: {count} games, {won} won",
-                      title.played, game=registry.game(title.game_type).name, won=title.won)
-              for title in found.titles[:20]]
-    embed = discord.Embed(title=f"📊 {markdown_name(plain_name(name))}", description="\n".join(lines), colour=GOLD)
-    if not found.played:
-        return embed
-    embed.add_field(name=said.t("Played"), value=said.number(found.played))
-    embed.add_field(name=said.t("Won"), value=said.t("{count} ({share}%)", count=said.number(found.won),
-                                                     share=said.number(round(100 * found.won / found.played))))
-    if found.streak > 0:
-        streak = said.tn("{count} win in a row", "{count} wins in a row", found.streak)
-    else:
-        streak = said.tn("{count} loss in a row", "{count} losses in a row", -found.streak)
-    embed.add_field(name=said.t("Current streak"), value=streak)
-    if found.favourite:
-        embed.add_field(name=said.t("Favourite game"), value=registry.game(found.favourite).name)
-    if found.rating is not None:
-        embed.add_field(name=said.t("Rating"), value=said.t(
-            "{rating} (place {place} of {count})", rating=said.number(round(found.rating.ordinal, 1)),
-            place=found.place, count=found.rated))
-    return embed
-
-
-def leaderboard_embed(said: Words, board: community.Leaderboard, reader: int) -> discord.Embed:
-    """The places, best first, each with its rating, games and wins; how the rating works below."""
-
-    def line(standing: community.Standing) -> str:
-        rating = standing.rating
-        return f"`{standing.place:>2}.` **{markdown_name(standing.name)}** · " + said.tn(
-            "{rating} · {count} game, {wins} won", "{rating} · {count} games, {wins} won", rating.games,
-            rating=said.number(round(rating.ordinal, 1)), wins=rating.wins)
-
-    lines = [line(standing) for standing in board.standings[:PLACES_SHOWN]]
-    own = next((s for s in board.standings[PLACES_SHOWN:] if s.member_id == reader), None)
-    if own is not None:
-        lines += ["…", line(own)]
-    title = registry.game(board.game_type).name if board.game_type else said.t("all games")
-    embed = discord.Embed(title=said.t("🏆 Leaderboard: {game}", game=title), description="\n".join(lines),
-                          colour=GOLD)
-    embed.set_footer(text="\n".join([
-        said.t("Rating: Weng–Lin (openskill), shown as μ − 3σ, the skill you almost surely have; "
-               "it rises with wins over strong players and as your games add up."),
-        said.tn("From {count} finished game on this server; bots play in them but are not ranked.",
-                "From {count} finished games on this server; bots play in them but are not ranked.",
-                board.games)]))
-    return embed
 
 
 def _waiting_line(said: Words, who: str, since: str | None, clock: str | None) -> str:

@@ -20,9 +20,9 @@ from bot import controls
 from bot.games import registry
 from bot.table import history
 from bot.table.service import Table, TableError
+from cogs.play import guarded
 from cogs.protocols import GameBot, game_bot
 from cogs.speech import host_words, words_at
-from cogs.ui import guarded
 
 PAGE = r"(?P<page>0|[1-9][0-9]{0,5})"
 HISTORY = f"mq:hist:{controls.GAME}:{PAGE}:(?P<side>back|next)"

@@ -1,4 +1,5 @@
-"""The lobby: its message and buttons, and the lobby options typed into /game new."""
+"""The lobby: its message and buttons, and the lobby options typed into /game new (what its
+buttons do is in ``cogs/play.py``, with the other components)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,7 +19,6 @@ from bot.table.clock import CLOCK, HOST_OPTIONS
 from bot.table.service import Table, TableError, Tables
 from bot.text import markdown_name
 from cogs.speech import host_words, words_for_game
-from cogs.ui import build_view
 
 TRUE_WORDS = {"yes", "true", "on", "1", "y"}
 FALSE_WORDS = {"no", "false", "off", "0", "n"}
@@ -193,15 +193,16 @@ async def redraw_lobby(tables: Tables, game_id: int, draw: Callable[[Table], Awa
     return table
 
 
-def lobby_view(table: Table) -> discord.ui.View | None:
+def lobby_rows(table: Table) -> list[controls.Row]:
+    """The lobby's buttons while it is a lobby (drawn as components by ``cogs/play.py``)."""
     if table.record.status != "lobby":
-        return None
+        return []
     gid = table.id
     words = host_words(table.language)
-    return build_view([[
+    return [[
         controls.Button(controls.lobby_id(gid, "join"), words.t("Join"), "success"),
         controls.Button(controls.lobby_id(gid, "leave"), words.t("Leave"), "secondary"),
         controls.Button(controls.lobby_id(gid, "bot"), words.t("Add bot"), "secondary"),
         controls.Button(controls.lobby_id(gid, "unbot"), words.t("Remove bot"), "secondary"),
         controls.Button(controls.lobby_id(gid, "start"), words.t("Start"), "primary"),
-    ]])
+    ]]

@@ -6,20 +6,17 @@ what they use of it here, and ``MarqueeBot`` provides it. Imports stay one-way.
 from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.delivery.dispatcher import Dispatcher
-    from bot.table.service import Tables
-    from cogs.interactions import GameInteractions
+from bot.delivery.dispatcher import Dispatcher
+from bot.table.service import Tables
 
 
 class GameBot(Protocol):
     tables: Tables
     dispatcher: Dispatcher
-    game_interactions: GameInteractions
 
     def handling(self) -> AbstractAsyncContextManager[None]:
         """Count an interaction as being handled until the block ends; closing waits for it."""

@@ -17,7 +17,7 @@ from bot.i18n import HOST, words
 from bot.store.base import SeatRecord
 from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
-from cogs.ui import build_view
+from cogs.play import build_view
 
 NO_MENTIONS = discord.AllowedMentions.none()
 # Refusals that stay refusals: the rest of 4xx. Not 401 (the bot's token: every request

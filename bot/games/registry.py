@@ -1,6 +1,7 @@
 """Which games Marquee hosts, and how to build each from its content.
 
-Every game package under bot/games/ exposes:
+Each title (``TITLES``) is found by its one id in every layer. Its rules package under
+bot/games/ exposes:
     GAME_ID, CONTENT       the id and the TOML files it needs from data/<id>/
     DOMAIN (optional)      its translation domain: content then also holds "words",
                            {language: bot.engine.language.Words} for every language we speak
@@ -15,21 +16,65 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from bot import i18n
 from bot.engine import BotPolicy, Game
 from bot.engine.language import LANGUAGES
-from bot.games.content import load_content
+from bot.games.content import DATA_DIR, load_content
 
-#: game id -> Python package name (under bot.games and rendering)
-PACKAGES: dict[str, str] = {
-    "advance-to-boardwalk": "advance_to_boardwalk",
-    "hollywood-boulevard": "hollywood_boulevard",
-    "hollywood-1947": "hollywood_1947",
-    "san-francisco-scene": "san_francisco_scene",
-    "billboard": "billboard",
-}
+
+@dataclass(frozen=True)
+class Title:
+    """A hosted title and what it provides, each found by the title's one id.
+
+    The id (``san-francisco-scene``) is what a game's row stores and names its folder of
+    content; the Python modules are spelled the same with underscores, by rule, not by a
+    table. ``tests/architecture/test_titles.py`` checks each title has all of these."""
+
+    id: str
+
+    @property
+    def package(self) -> str:
+        return self.id.replace("-", "_")
+
+    @property
+    def rules(self) -> str:
+        """The pure rules: GAME_ID, CONTENT, make_game, make_bot (and DOMAIN if it speaks several)."""
+        return f"bot.games.{self.package}"
+
+    @property
+    def renderer(self) -> str:
+        """``render(view, image="board") -> PNG bytes``."""
+        return f"rendering.{self.package}"
+
+    @property
+    def cog(self) -> str:
+        """Its own slash-command group (look-ups, its own components)."""
+        return f"cogs.titles.{self.package}"
+
+    @property
+    def content(self) -> Path:
+        """Its TOML content and the NOTES.md saying what is from the sheet and what is ours."""
+        return DATA_DIR / self.id
+
+    @property
+    def reference_images(self) -> Path:
+        """The boards the renderer must keep drawing (tests/rendering/references)."""
+        return DATA_DIR.parent / "tests" / "rendering" / "references" / self.id
+
+
+#: Every title Marquee hosts, in menu order: adding a game is adding its files and a line here.
+TITLES: tuple[Title, ...] = (
+    Title("advance-to-boardwalk"),
+    Title("hollywood-boulevard"),
+    Title("hollywood-1947"),
+    Title("san-francisco-scene"),
+    Title("billboard"),
+)
+#: game id -> Python package name (under bot.games, rendering and cogs.titles)
+PACKAGES: dict[str, str] = {title.id: title.package for title in TITLES}
 
 
 @dataclass(frozen=True)

@@ -6,19 +6,17 @@ before (leaving a game does not take a loss off the record).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import aiosqlite
 
 from bot.store.base import ALREADY_FOLLOWING, FOLLOWING, TOO_MANY, FinishedGame, Follower
 from bot.store.rows import dumps, finished
-
-if TYPE_CHECKING:
-    import asyncio
-
-    import aiosqlite
 
 
 class SQLiteCommunity:

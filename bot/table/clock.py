@@ -16,14 +16,11 @@ makes that one move for them. Three run-outs in a row hand the seat to a bot, an
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.engine import Option, deadlines
+from bot.engine import Game, Option, deadlines
 from bot.engine.language import ENGLISH, Words
-
-if TYPE_CHECKING:
-    from bot.engine import Game
-    from bot.table.model import Table
+from bot.table.model import Table
 
 #: Options the host adds to every game's lobby, beside the game's own.
 CLOCK = Option("clock", "Hours a player has for each decision before a bot moves for them (0: no clock)",

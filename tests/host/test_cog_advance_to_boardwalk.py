@@ -14,7 +14,7 @@ from bot.games import registry
 from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.estate import owner_of
 from bot.table.service import Member, Table, TableError, Tables
-from cogs.advance_to_boardwalk import Boardwalk
+from cogs.titles.advance_to_boardwalk import Boardwalk
 from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 
 GAME = "advance-to-boardwalk"
@@ -78,8 +78,8 @@ def scrambled(table: Table, seed: int) -> Table:
 # --- registration -----------------------------------------------------------------------
 
 def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
-    assert "cogs.advance_to_boardwalk" in extensions()
-    payload = registered_group(tmp_path, "cogs.advance_to_boardwalk", "boardwalk")
+    assert "cogs.titles.advance_to_boardwalk" in extensions()
+    payload = registered_group(tmp_path, "cogs.titles.advance_to_boardwalk", "boardwalk")
     assert payload["description"] == "Advance to Boardwalk: cards, properties and who holds what"
     commands = described_commands(payload, {"card": "name", "property": "name", "rule": "topic"})
     assert set(commands) == {"card", "property", "rule", "holdings"}

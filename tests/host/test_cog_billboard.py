@@ -13,7 +13,7 @@ import pytest
 from bot.app import extensions
 from bot.games import registry
 from bot.table.service import Member, Table, TableError, Tables
-from cogs.billboard import Billboard
+from cogs.titles.billboard import Billboard
 from tests.games.billboard.test_lookup import scrambled
 from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 
@@ -70,8 +70,8 @@ def live_peek(state: dict) -> tuple[str, dict] | None:
 # --- registration -----------------------------------------------------------------------------
 
 def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
-    assert "cogs.billboard" in extensions()
-    payload = registered_group(tmp_path, "cogs.billboard", "billboard")
+    assert "cogs.titles.billboard" in extensions()
+    payload = registered_group(tmp_path, "cogs.titles.billboard", "billboard")
     assert payload["description"] == "Billboard: districts, agencies, companies, prices and scoring"
     commands = described_commands(payload, {"district": "name", "agency": "name", "company": "name"})
     assert set(commands) == {"district", "agency", "company", "prices", "scoring"}

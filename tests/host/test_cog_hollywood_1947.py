@@ -19,7 +19,7 @@ from bot.engine import new_game, play
 from bot.games import registry
 from bot.games.hollywood_1947 import lookup
 from bot.table.service import Member, TableError, Tables
-from cogs.hollywood_1947 import NOT_A_GAME, Hollywood1947Cog
+from cogs.titles.hollywood_1947 import NOT_A_GAME, Hollywood1947Cog
 from tests.host.cog_fakes import FakeInteraction, Said, described_commands, registered_group
 from tests.postgres import open_test_store
 
@@ -90,8 +90,8 @@ def cog(tables):
 # ----------------------------------------------------------------------- commands
 
 def test_commands_register_with_descriptions(tmp_path):
-    assert "cogs.hollywood_1947" in extensions()  # the bot loads it by itself
-    payload = registered_group(tmp_path, "cogs.hollywood_1947", "hw1947")
+    assert "cogs.titles.hollywood_1947" in extensions()  # the bot loads it by itself
+    payload = registered_group(tmp_path, "cogs.titles.hollywood_1947", "hw1947")
     assert payload["description"] == "Hollywood 1947: jobs, cards and loyalties"
     commands = described_commands(payload, {c: "name" for c in ("card", "job", "loyalty", "poster")})
     assert sorted(commands) == ["card", "job", "jobs", "loyalty", "poster"]

@@ -22,9 +22,9 @@ from bot.games import registry
 from bot.games.hollywood_boulevard import lookup, picking
 from bot.settings import Settings
 from bot.table.service import Member, TableError, Tables
-from cogs import ui
+from cogs import play as ui
 from cogs.game_cog import find
-from cogs.hollywood_boulevard import FILM_PICK, Boulevard, FilmPick, film_pick_id
+from cogs.titles.hollywood_boulevard import FILM_PICK, Boulevard, FilmPick, film_pick_id
 from tests.host.cog_fakes import FakeInteraction
 from tests.postgres import open_test_store
 
@@ -60,7 +60,7 @@ async def table_service(store_kind, tmp_path) -> AsyncIterator[tuple[Boulevard, 
     store = await open_test_store(store_kind, tmp_path)
     bot = new_bot(tmp_path)
     bot.tables = Tables(store, seed_source=lambda: SEED)
-    await bot.load_extension("cogs.hollywood_boulevard")
+    await bot.load_extension("cogs.titles.hollywood_boulevard")
     try:
         yield bot.get_cog("Boulevard"), bot.tables
     finally:
@@ -98,12 +98,12 @@ def anns_pick(state: dict) -> bool:
 def test_commands_register_with_descriptions(tmp_path):
     async def main():
         bot = new_bot(tmp_path)
-        await bot.load_extension("cogs.hollywood_boulevard")
+        await bot.load_extension("cogs.titles.hollywood_boulevard")
         payload = bot.tree.get_command("boulevard").to_dict(bot.tree)
         await bot.close()
         return payload
 
-    assert "cogs.hollywood_boulevard" in extensions()  # the bot loads it by itself
+    assert "cogs.titles.hollywood_boulevard" in extensions()  # the bot loads it by itself
     payload = asyncio.run(main())
     assert payload["description"].startswith("Hollywood Boulevard:")
     commands = {o["name"]: o for o in payload["options"]}
@@ -355,10 +355,10 @@ def test_the_film_pick_template_takes_its_own_ids_only():
 
 async def test_the_select_is_registered_with_the_cog(tmp_path):
     bot = new_bot(tmp_path)
-    await bot.load_extension("cogs.hollywood_boulevard")
+    await bot.load_extension("cogs.titles.hollywood_boulevard")
     registered = bot._connection._view_store._dynamic_items  # discord.py's: pattern → class
     [kind] = bot.get_cog("Boulevard").components
     assert kind.__name__ == "FilmPick" and registered[kind.__discord_ui_compiled_template__] is kind
-    await bot.unload_extension("cogs.hollywood_boulevard")
+    await bot.unload_extension("cogs.titles.hollywood_boulevard")
     assert kind not in registered.values()
     await bot.close()

@@ -15,7 +15,7 @@ from bot.games import registry
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.money import worth
 from bot.table.service import Member, Table, TableError, Tables
-from cogs.san_francisco_scene import SanFranciscoScene
+from cogs.titles.san_francisco_scene import SanFranciscoScene
 from tests.host.cog_fakes import FakeInteraction, FixedTables, described_commands, registered_group
 
 GAME = "san-francisco-scene"
@@ -72,8 +72,8 @@ def scrambled(table: Table, seed: int) -> Table:
 # --- registration ---------------------------------------------------------------------------
 
 def test_the_group_and_its_commands_register_with_descriptions(tmp_path):
-    assert "cogs.san_francisco_scene" in extensions()
-    payload = registered_group(tmp_path, "cogs.san_francisco_scene", "sfscene")
+    assert "cogs.titles.san_francisco_scene" in extensions()
+    payload = registered_group(tmp_path, "cogs.titles.san_francisco_scene", "sfscene")
     assert payload["description"] == "San Francisco Scene: spaces, Cable Car cards, owners and worth"
     commands = described_commands(payload, {"space": "name", "card": "text"})
     assert set(commands) == {"space", "card", "owners", "fund", "worth"}

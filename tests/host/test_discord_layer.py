@@ -16,7 +16,7 @@ from bot.app import MarqueeBot
 from bot.delivery.outgoing import Outgoing
 from bot.settings import Settings
 from bot.table.service import TableError
-from cogs import ui
+from cogs import play as ui
 from cogs.lobby import parse_options
 from cogs.transport import split_text, turn_rows
 
@@ -221,7 +221,7 @@ def test_the_bot_asks_for_the_guilds_intent_only_and_reads_no_messages(tmp_path)
 
 def test_the_cogs_import_without_the_bot_module():
     """The bot imports the cogs; the cogs never import bot/app.py (they type it by a Protocol)."""
-    code = ("import sys, cogs.ui, cogs.interactions, cogs.games, cogs.lobby, cogs.protocols; "
+    code = ("import sys, cogs.play, cogs.answers, cogs.forms, cogs.games, cogs.lobby, cogs.protocols; "
             "assert 'bot.app' not in sys.modules, sorted(m for m in sys.modules if m.startswith('bot'))")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 

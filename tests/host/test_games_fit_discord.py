@@ -8,7 +8,7 @@ from bot import controls
 from bot.engine import MAX_ACTION_LENGTH, new_game, play, rng_for
 from bot.games import registry
 from bot.table.service import SEAT_TOKEN, choice_payload
-from cogs import ui
+from cogs import play as ui
 from tests import decisions_game
 
 GAMES = [g for g in registry.available() if g in registry.PACKAGES] + [decisions_game.GAME_ID]

@@ -10,7 +10,7 @@ view and is left out when the answer is shared. The words are built in
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -20,9 +20,7 @@ from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.content import Board
 from bot.table.service import Table
 from cogs.game_cog import GameCog, find, suggest
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
+from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 

@@ -10,7 +10,7 @@ never reach an answer. The words are built in ``bot/games/san_francisco_scene/lo
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -20,9 +20,7 @@ from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.content import Board
 from bot.table.service import Table
 from cogs.game_cog import GameCog, find, suggest
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
+from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 

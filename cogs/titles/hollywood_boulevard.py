@@ -15,7 +15,7 @@ button.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -24,9 +24,7 @@ from bot import controls
 from bot.games.hollywood_boulevard import GAME_ID, lookup
 from bot.table.service import Table, TableError
 from cogs.game_cog import GameCog, find, suggest
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
+from cogs.protocols import GameBot
 
 #: The film-pick select of ``/boulevard affordable``: this game's own kind of custom id.
 FILM_PICK = f"mq:hb:{controls.GAME}:{controls.VERSION}"

@@ -10,7 +10,7 @@ reads, so a shared answer is the same whoever asks it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -20,9 +20,7 @@ from bot.games.hollywood_1947 import lookup
 from bot.games.hollywood_1947.content import Content
 from bot.table.service import Table, TableError
 from cogs.game_cog import GameCog, find, suggest
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
+from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 

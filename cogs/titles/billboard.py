@@ -11,7 +11,7 @@ out when the answer is shared. The words are built in ``bot/games/billboard/look
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -23,10 +23,8 @@ from bot.engine.language import Words
 from bot.games.billboard import GAME_ID, lookup
 from bot.table.service import Table, TableError
 from cogs.game_cog import GameCog, find, folded, suggest
+from cogs.protocols import GameBot
 from cogs.translator import command_name
-
-if TYPE_CHECKING:
-    from cogs.protocols import GameBot
 
 Suggestions = list[app_commands.Choice[str]]
 
