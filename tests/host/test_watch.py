@@ -1,0 +1,64 @@
+"""Watching the bot: its settings (MARQUEE_HTTP_PORT, MARQUEE_HTTP_HOST, MARQUEE_LOG_FORMAT)."""
+from __future__ import annotations
+
+import pytest
+
+from bot import settings as settings_module
+from bot.settings import Settings, SettingsError
+
+VARIABLES = ("MARQUEE_HTTP_PORT", "MARQUEE_HTTP_HOST", "MARQUEE_LOG_FORMAT")
+
+
+# --- settings ---------------------------------------------------------------------------
+
+@pytest.fixture
+def env(monkeypatch):
+    monkeypatch.setattr(settings_module, "load_dotenv", lambda *args, **kwargs: None)
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+    def set_env(**values: str) -> None:
+        for name, value in values.items():
+            monkeypatch.setenv(name, value)
+
+    return set_env
+
+
+def test_watching_is_off_unless_a_port_is_set(env):
+    settings = Settings.from_env()
+    assert (settings.http_port, settings.http_host, settings.log_format) == (None, "127.0.0.1", "text")
+
+
+@pytest.mark.parametrize(("port", "host", "log_format", "read"), [
+    ("9100", "", "json", (9100, "127.0.0.1", "json")),
+    ("1", "0.0.0.0", "JSON", (1, "0.0.0.0", "json")),
+    ("65535", "::", "text", (65535, "::", "text")),
+    ("09100", "metrics.internal", "Text", (9100, "metrics.internal", "text")),
+])
+def test_good_watch_settings_are_read(env, port, host, log_format, read):
+    env(MARQUEE_HTTP_PORT=port, MARQUEE_HTTP_HOST=host, MARQUEE_LOG_FORMAT=log_format)
+    settings = Settings.from_env()
+    assert (settings.http_port, settings.http_host, settings.log_format) == read
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("MARQUEE_HTTP_PORT", "0", "MARQUEE_HTTP_PORT must be a port number, 1 to 65535, like 9100; got '0'."),
+    ("MARQUEE_HTTP_PORT", "65536", "MARQUEE_HTTP_PORT must be a port number, 1 to 65535"),
+    ("MARQUEE_HTTP_PORT", "-1", "MARQUEE_HTTP_PORT must be a port number"),
+    ("MARQUEE_HTTP_PORT", "http", "MARQUEE_HTTP_PORT must be a port number"),
+    ("MARQUEE_HTTP_PORT", "9100.0", "MARQUEE_HTTP_PORT must be a port number"),
+    ("MARQUEE_HTTP_PORT", "٩١٠٠", "MARQUEE_HTTP_PORT must be a port number"),  # int() would take it
+    ("MARQUEE_HTTP_PORT", "９１００", "MARQUEE_HTTP_PORT must be a port number"),
+    ("MARQUEE_HTTP_PORT", "1" * 40, "MARQUEE_HTTP_PORT must be a port number"),
+    ("MARQUEE_HTTP_HOST", "http://127.0.0.1", "MARQUEE_HTTP_HOST must be an address to listen on, like "
+                                              "127.0.0.1 (this machine only), 0.0.0.0 or :: (every network)"),
+    ("MARQUEE_HTTP_HOST", "my host", "MARQUEE_HTTP_HOST must be an address to listen on"),
+    ("MARQUEE_HTTP_HOST", "127.0.0.1:9100", "MARQUEE_HTTP_HOST must be an address to listen on"),
+    ("MARQUEE_HTTP_HOST", "bücher.example", "MARQUEE_HTTP_HOST must be an address to listen on"),
+    ("MARQUEE_LOG_FORMAT", "yaml", "MARQUEE_LOG_FORMAT must be text or json; got 'yaml'."),
+])
+def test_a_bad_watch_setting_is_named_in_one_sentence(env, name, value, said):
+    env(**{name: value})
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_env()
+    assert len(bad.value.problems) == 1 and said in bad.value.problems[0]
