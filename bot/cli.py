@@ -11,11 +11,10 @@
 """
 from __future__ import annotations
 
-import logging
 import os
 import sys
 
-from . import demo
+from . import demo, logs
 from .outbox_cli import outbox_command
 from .settings import Settings, SettingsError
 
@@ -64,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         print("Marquee cannot start until these settings are fixed (in .env or the environment):",
               *error.problems, sep="\n", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_level, settings.log_format)
     if argv and argv[0] == "demo":
         return demo.main(argv[1:])
     if argv and argv[0] == "outbox":

@@ -1,10 +1,19 @@
-"""Watching the bot: its settings (MARQUEE_HTTP_PORT, MARQUEE_HTTP_HOST, MARQUEE_LOG_FORMAT)."""
+"""Watching the bot: its settings (MARQUEE_HTTP_PORT, MARQUEE_HTTP_HOST, MARQUEE_LOG_FORMAT),
+and its log lines as JSON (bot/logs.py)."""
 from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import subprocess
+import sys
 
 import pytest
 
 from bot import settings as settings_module
-from bot.settings import Settings, SettingsError
+from bot.logs import JsonFormatter
+from bot.settings import ROOT, Settings, SettingsError
 
 VARIABLES = ("MARQUEE_HTTP_PORT", "MARQUEE_HTTP_HOST", "MARQUEE_LOG_FORMAT")
 
@@ -62,3 +71,44 @@ def test_a_bad_watch_setting_is_named_in_one_sentence(env, name, value, said):
     with pytest.raises(SettingsError) as bad:
         Settings.from_env()
     assert len(bad.value.problems) == 1 and said in bad.value.problems[0]
+
+
+# --- log lines ------------------------------------------------------------------------
+
+def test_json_log_lines_are_one_object_each():
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger("tests.watch.json")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        logger.warning("two lines\nin one „message“ for %s", "Zoë")
+        try:
+            raise ValueError("bad value")
+        except ValueError:
+            logger.exception("it failed")
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = True
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 2
+    first, second = (json.loads(line) for line in lines)
+    assert first["message"] == "two lines\nin one „message“ for Zoë" and "exception" not in first
+    assert (first["level"], first["logger"]) == ("WARNING", "tests.watch.json")
+    assert first["time"].endswith("+00:00") and first["time"][:4].isdigit()
+    assert second["level"] == "ERROR" and second["message"] == "it failed"
+    assert second["exception"].startswith("Traceback") and "ValueError: bad value" in second["exception"]
+
+
+def test_python_m_bot_logs_json_when_told(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in VARIABLES and k != "LOG_LEVEL"}
+    env.update(MARQUEE_LOG_FORMAT="json", MARQUEE_DB=str(tmp_path / "m.sqlite"), PYTHONPATH=str(ROOT))
+    script = ("import logging; from bot import cli; cli.main(['outbox']); "
+              "logging.getLogger('marquee.check').warning('watched %s', 'here')")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120, check=True)
+    assert done.stdout == "Nothing is parked.\n"
+    [line] = done.stderr.splitlines()
+    entry = json.loads(line)
+    assert (entry["level"], entry["logger"], entry["message"]) == ("WARNING", "marquee.check", "watched here")
