@@ -1,5 +1,5 @@
 """Watching the bot: its settings (MARQUEE_HTTP_PORT, MARQUEE_HTTP_HOST, MARQUEE_LOG_FORMAT),
-and its log lines as JSON (bot/logs.py)."""
+its log lines as JSON (bot/logs.py), and an outage's one log line a failed send (bot/dispatch.py)."""
 from __future__ import annotations
 
 import io
@@ -8,14 +8,37 @@ import logging
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
+import discord
 import pytest
 
 from bot import settings as settings_module
-from bot.logs import JsonFormatter
+from bot.dispatch import BASE_DELAY_VARIABLE, Dispatcher
+from bot.logs import TEXT_FORMAT, JsonFormatter
 from bot.settings import ROOT, Settings, SettingsError
+from bot.tables import Member, Tables
+from cogs.transport import delivery_errors
+from tests.postgres import open_test_store
 
+HOST = Member(1, "Ann")
+TITLE = "advance-to-boardwalk"
 VARIABLES = ("MARQUEE_HTTP_PORT", "MARQUEE_HTTP_HOST", "MARQUEE_LOG_FORMAT")
+
+
+@pytest.fixture
+async def store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
+    yield store
+    await store.close()
+
+
+async def bot_game(tables: Tables, players: int = 3) -> int:
+    table = await tables.create(TITLE, HOST, seed=7, host_seated=False)
+    for _ in range(players):
+        await tables.add_bot(table.id, HOST)
+    await tables.start(table.id, HOST)
+    return table.id
 
 
 # --- settings ---------------------------------------------------------------------------
@@ -112,3 +135,36 @@ def test_python_m_bot_logs_json_when_told(tmp_path):
     [line] = done.stderr.splitlines()
     entry = json.loads(line)
     assert (entry["level"], entry["logger"], entry["message"]) == ("WARNING", "marquee.check", "watched here")
+
+
+class DiscordDown:
+    """A transport whose every send meets a 503 from Discord, as discord.py raises it, with
+    the HTML page a proxy answers with."""
+
+    async def post(self, table, message):
+        with delivery_errors():
+            response = SimpleNamespace(status=503, reason="Service Unavailable")
+            raise discord.DiscordServerError(response, "<html>\n<body>upstream connect error</body>\n</html>")
+
+    async def send_private(self, table, seat, message):
+        return await self.post(table, message)
+
+    async def notice(self, table, text):
+        await self.post(table, None)
+
+
+async def test_a_5xx_is_one_log_line_without_a_traceback(store, caplog, monkeypatch):
+    monkeypatch.delenv(BASE_DELAY_VARIABLE, raising=False)
+    tables = Tables(store, autoplay_bots=False)
+    game_id = await bot_game(tables)
+    dispatcher = Dispatcher(store, DiscordDown(), games_at_once=1)
+    caplog.set_level(logging.INFO)
+    await dispatcher.flush()
+    records = [r for r in caplog.records if r.name == "bot.dispatch"]
+    assert len(records) == 1, [r.getMessage() for r in records]
+    [record] = records
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    line = logging.Formatter(TEXT_FORMAT).format(record)
+    assert "\n" not in line and "Traceback" not in line
+    assert f"(thread post) of game {game_id} (sending) failed (attempt 1 of 100), next in 10 s: " in line
+    assert "503 Service Unavailable" in line and "upstream connect error" in line
