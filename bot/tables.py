@@ -80,8 +80,12 @@ class Tables(Seating, Notifications):
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
                  clock: Callable[[], float] = time.time, moments: Moments | None = None,
-                 shards: Callable[[], Shards | None] = lambda: None) -> None:
+                 shards: Callable[[], Shards | None] = lambda: None,
+                 on_move: Callable[[str, float], None] | None = None) -> None:
         self.store = store
+        # Told of every move committed here (its title, and the seconds it took to decide
+        # and commit): the bot's figures (bot/metrics.py).
+        self._on_move = on_move or (lambda game_type, seconds: None)
         # The games this process looks after (bot/leases.py): their bots on resuming, their
         # countdowns and reminders. None: every game. Moves are taken for any game.
         self.shards = shards
@@ -306,6 +310,7 @@ class Tables(Seating, Notifications):
                      timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> tuple[str, Table]:
         """Make one move and commit it; returns what it told ``seat`` privately, and the
         table as the move left it."""
+        started = time.perf_counter()
         game = self._rules(table)
         old = table.record.state
         try:
@@ -349,6 +354,7 @@ class Tables(Seating, Notifications):
                            outbox=outbox, status=status, result=result_json, asked=asked,
                            timers=timers.plan(game, table, new, epochs, asked, now), fired=fired,
                            timeouts=timeouts)
+        self._on_move(table.record.game_type, time.perf_counter() - started)
         self.moments.keep(table.id, version, new)
         # The game as written, without reading it back: the same record and seats as a read.
         record = replace(table.record, status=status, state=new, version=version, seat_epochs=epochs,

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .sqlite import GameRecord, OutboxItem, SeatRecord, Store
+from .sqlite import GameRecord, OutboxItem, SeatRecord, Store, Vitals
 
 if TYPE_CHECKING:
     from .postgres import PostgresStore
 
-__all__ = ["GameRecord", "OutboxItem", "SeatRecord", "Store", "is_postgres_url", "open_store"]
+__all__ = ["GameRecord", "OutboxItem", "SeatRecord", "Store", "Vitals", "is_postgres_url", "open_store"]
 
 
 def is_postgres_url(database: str | Path) -> bool:

@@ -33,7 +33,18 @@ import asyncpg
 from ..notify import NotifySettings
 from .postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
 from .shards import Lease, Shards, games_of_shards, of_shards
-from .sqlite import GameRecord, OutboxItem, PostRecord, SeatRecord, _dumps, _game, _post, _seats
+from .sqlite import (
+    GameRecord,
+    OutboxItem,
+    PostRecord,
+    SeatRecord,
+    Vitals,
+    _dumps,
+    _game,
+    _post,
+    _seats,
+    vitals_sql,
+)
 
 log = logging.getLogger(__name__)
 
@@ -256,6 +267,11 @@ class PostgresStore(PostgresCommunity):
             f"{first} ORDER BY o.id LIMIT $2", now, limit, list(besides), *([games] if games is not None else []))
         return [OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]),
                            row["attempts"]) for row in rows]
+
+    async def vitals(self, now: float, shards: Shards | None = None) -> Vitals:
+        """The outbox and the countdowns of the games of ``shards`` (every game's by default)
+        at ``now``, in one statement on whichever connection of the pool is free."""
+        return Vitals(*await self._pool.fetchrow(vitals_sql(shards, "$1"), now))
 
     async def parked(self) -> list[OutboxItem]:
         """The items given up on, by game, for the operator (``python -m bot outbox``)."""

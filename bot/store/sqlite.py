@@ -101,6 +101,31 @@ class PostRecord:
     run: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Vitals:
+    """How the work of a process's games stands (``Store.vitals``), for /healthz and /metrics."""
+
+    outbox: int                      # items to deliver (not sent, not parked)
+    oldest_at: float | None          # when the oldest of them was queued
+    next_attempt_at: float | None    # the furthest any of them waits out a backoff until
+    parked: int                      # items given up on, for the operator
+    timers_due: int                  # countdowns (or clock warnings) whose time has come
+
+
+def vitals_sql(shards: Shards | None, now: str) -> str:
+    """``Store.vitals``'s one statement, the same in SQLite and PostgreSQL but for how the
+    time is bound (``now``: ``?`` or ``$1``, twice over)."""
+    timers_mine, outbox_mine = of_shards(shards, "g.guild_id"), games_of_shards(shards, "outbox.game_id")
+    return (
+        "SELECT COALESCE(SUM(CASE WHEN parked_at IS NULL THEN 1 ELSE 0 END), 0),"
+        " MIN(CASE WHEN parked_at IS NULL THEN created_at END),"
+        " MAX(CASE WHEN parked_at IS NULL THEN next_attempt_at END),"
+        " COALESCE(SUM(CASE WHEN parked_at IS NULL THEN 0 ELSE 1 END), 0),"
+        " (SELECT COUNT(*) FROM timers AS t JOIN games AS g ON g.id = t.game_id"
+        f"  WHERE g.status = 'running' AND (t.due_at <= {now} OR t.warn_at <= {now}){timers_mine})"
+        f" FROM outbox WHERE sent_at IS NULL{outbox_mine}")
+
+
 def _post(row: aiosqlite.Row) -> PostRecord:
     return PostRecord(row["id"], row["game_id"], row["seat"], row["channel_id"], row["message_id"],
                       row["parts"], row["version"], bool(row["live"]), json.loads(row["run"]))
@@ -328,6 +353,12 @@ class Store(CommunityStore):
             OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]), row["attempts"])
             for row in await cursor.fetchall()
         ]
+
+    async def vitals(self, now: float, shards: Shards | None = None) -> Vitals:
+        """The outbox and the countdowns of the games of ``shards`` (every game's by default)
+        at ``now``, in one read: never behind a transaction's lock."""
+        row = await self._run(lambda db: db.execute(vitals_sql(shards, "?"), (now, now)).fetchone())
+        return Vitals(*row)
 
     async def parked(self) -> list[OutboxItem]:
         """The items given up on, by game, for the operator (``python -m bot outbox``)."""
