@@ -4,7 +4,10 @@ page says 200 while the bot is connected and its store answers, 503 and why once
 is closed, and nothing listens once the bot is closed."""
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
+import socket
 import sqlite3
 
 import aiohttp
@@ -76,3 +79,23 @@ async def test_a_running_bot_is_healthy_until_its_store_closes(discord_sim, db_p
         assert (status, text) == (503, "the store does not answer: ValueError: Connection closed\n")
     with pytest.raises(aiohttp.ClientConnectionError):
         await get(port, "/healthz")
+
+
+async def test_python_m_bot_listens_where_told_and_logs_json_lines(discord_sim, bot_process):
+    """The settings as an operator gives them (the environment), in the bot's own process."""
+    with socket.socket() as probe:  # a free port of the system's choosing
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = await bot_process(env={"MARQUEE_HTTP_PORT": str(port), "MARQUEE_LOG_FORMAT": "json"})
+    for _ in range(200):  # ready once the guilds are in, soon after the gateway's READY
+        if (await get(port, "/healthz"))[0] == 200:
+            break
+        await asyncio.sleep(0.05)
+    assert await get(port, "/healthz") == (200, "ok\n")
+    status, text = await get(port, "/metrics")
+    assert status == 200 and samples(text)["marquee_store_up", ()] == 1
+    await proc.stop(grace=15)
+    logged = [line for line in proc.output if not line.startswith("--- ")]  # the harness's own
+    entries = [json.loads(line) for line in logged]
+    assert entries and all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
+    assert any(entry["message"].startswith("health and metrics on http://127.0.0.1:") for entry in entries)
