@@ -32,6 +32,8 @@ from bot.store.base import Store
 from bot.store.shards import Shards
 from bot.table.notices import Moments
 from bot.table.service import Tables
+from bot.watch.health import Watch
+from bot.watch.metrics import Metrics
 from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
@@ -86,9 +88,15 @@ class MarqueeBot(commands.Bot):
         # No mentions unless a message names them: a post pings exactly the members it means
         # (cogs/transport.py), and a reply that forgets to say so pings nobody.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # The bot's figures (/metrics, bot/watch/metrics.py); Discord's failed answers are counted
+        # on discord.py's own HTTP session.
+        metrics = Metrics(registry.available())
+        options.setdefault("http_trace", metrics.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=CountedTree, **options)
         self.settings = settings
+        self.metrics = metrics
+        self.watch: Watch | None = None  # /healthz and /metrics, when MARQUEE_HTTP_PORT is set
         self.sync_only = sync_only  # `python -m bot sync`: log in, sync the commands, stop
         self._background: list[asyncio.Task[None]] = []
         self._in_flight = 0
@@ -113,7 +121,7 @@ class MarqueeBot(commands.Bot):
         self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments,
                                      shards=self.leases.current)
         self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
-                             shards=self.leases.current)
+                             shards=self.leases.current, on_move=self.metrics.moved)
         self.timers = Timers(self.tables, wake=self.dispatcher.wake)
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
@@ -141,6 +149,25 @@ class MarqueeBot(commands.Bot):
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
         # Deadlines and turn clocks that came due while the bot was down fire at once.
         self._background.append(asyncio.create_task(self.timers.run_forever(), name="timers"))
+        if self.settings.http_port is not None:
+            await self._start_watch(self.settings.http_host, self.settings.http_port)
+
+    async def _start_watch(self, host: str, port: int) -> None:
+        """Serve /healthz and /metrics (bot/watch/health.py). A port that cannot be listened on is
+        logged, and the bot runs without them: its games matter more than watching them."""
+        self.metrics.watch(drawing_queue=lambda: self.drawing.queued,
+                           leases_held=lambda: len(self.leases.current().held))
+        watch = Watch(self.store, self.metrics, connected=self.connected, shards=self.leases.current)
+        try:
+            await watch.start(host, port)
+        except OSError as error:
+            log.error("no /healthz or /metrics: cannot listen on %s port %d (%s)", host, port, error)
+            return
+        self.watch = watch
+
+    def connected(self) -> bool:
+        """Whether the bot is connected to Discord's gateway now, and has been told its guilds."""
+        return not self.is_closed() and self.is_ready() and self.ws is not None and self.ws.open
 
     async def _taken_over(self, shards: frozenset[int]) -> None:
         """Shards taken over from a process that stopped: their games' posts go out, the
@@ -221,6 +248,8 @@ class MarqueeBot(commands.Bot):
         await asyncio.shield(self._closing)
 
     async def _close(self) -> None:
+        if self.watch is not None:  # no page is answered from a bot closing
+            await self.watch.stop()
         # Interactions being handled need the HTTP session and the store: let them finish.
         try:
             async with asyncio.timeout(CLOSE_GRACE_SECONDS):
@@ -255,6 +284,12 @@ class ShardedMarqueeBot(MarqueeBot, commands.AutoShardedBot):
     def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(settings, shard_ids=list(settings.shard_ids or ()),
                          shard_count=settings.shard_count, **options)
+
+    def connected(self) -> bool:
+        """Whether every shard this process runs is connected to Discord's gateway now."""
+        shards = self.shards.values()
+        return (not self.is_closed() and self.is_ready() and bool(shards)
+                and not any(shard.is_closed() for shard in shards))
 
 
 def point_at(settings: Settings) -> None:

@@ -11,13 +11,13 @@
 """
 from __future__ import annotations
 
-import logging
 import os
 import sys
 
 from bot import demo
 from bot.delivery.parked import outbox_command
 from bot.settings import Settings, SettingsError
+from bot.watch import logs
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so Marquee cannot connect to Discord.
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         print("Marquee cannot start until these settings are fixed (in .env or the environment):",
               *error.problems, sep="\n", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_level, settings.log_format)
     if argv and argv[0] == "demo":
         return demo.main(argv[1:])
     if argv and argv[0] == "outbox":

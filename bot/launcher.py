@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
@@ -54,15 +55,23 @@ def _end_with_the_launcher() -> None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
+def own_port(environ: Mapping[str, str], n: int) -> dict[str, str]:
+    """The ``n``-th process's port for /healthz and /metrics (bot/watch/health.py): the one given
+    plus ``n``, so that the processes never compete for one. Nothing when none is given."""
+    port = environ.get("MARQUEE_HTTP_PORT", "").strip()
+    return {"MARQUEE_HTTP_PORT": str(int(port) + n)} if port else {}
+
+
 def launch(groups: tuple[tuple[int, ...], ...], shard_count: int, *,
            argv: tuple[str, ...] = (sys.executable, "-m", "bot")) -> int:
     """Run a bot process (``argv``) per group until told to stop (SIGINT, SIGTERM); returns 0."""
     children = []
     # The machine's CPUs are shared: each process draws boards in its share of them.
     workers = os.environ.get("MARQUEE_DRAWING_WORKERS") or str(max(1, (os.cpu_count() or 1) // len(groups)))
-    for group in groups:
+    for n, group in enumerate(groups):
         env = {**os.environ, "MARQUEE_SHARDS": ",".join(map(str, group)),
-               "MARQUEE_SHARD_COUNT": str(shard_count), "MARQUEE_DRAWING_WORKERS": workers}
+               "MARQUEE_SHARD_COUNT": str(shard_count), "MARQUEE_DRAWING_WORKERS": workers,
+               **own_port(os.environ, n)}
         children.append(Child(group, env=env, argv=argv))
     stopping = False
 

@@ -6,6 +6,7 @@ later as a traceback or, for a database URL, as an SQLite file in a folder named
 """
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import re
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 #: More shards than any bot has (Discord asks for one per 1,000 to 2,500 servers).
 MOST_SHARDS = 4096
+LOG_FORMATS = ("text", "json")
 
 # A bot token is base64url parts joined by dots (the simulated Discord's has two parts).
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{2,}(\.[A-Za-z0-9_-]{2,}){1,2}")
@@ -27,6 +29,9 @@ _SNOWFLAKE = re.compile(r"[0-9]{17,20}")
 _NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?|\.[0-9]+")
 _DIGITS = re.compile(r"[0-9]+")
 _URL_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://")
+_PORT = re.compile(r"[0-9]{1,5}")
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"  # of a host name, between its dots
+_HOST_NAME = re.compile(rf"{_LABEL}(\.{_LABEL})*")
 
 
 class SettingsError(Exception):
@@ -54,6 +59,11 @@ class Settings:
     shard_count: int | None = None
     lease_seconds: float = 30.0
     drawing_workers: int | None = None  # processes drawing boards; one per CPU unless set
+    # Watching the bot (bot/watch/health.py): /healthz and /metrics on this port, off unless set
+    # (0, only in tests: any free port); on loopback unless another address is given.
+    http_port: int | None = None
+    http_host: str = "127.0.0.1"
+    log_format: str = "text"  # or "json": one JSON object a line (bot/watch/logs.py)
 
     @property
     def shard_ids(self) -> tuple[int, ...] | None:
@@ -90,6 +100,9 @@ class Settings:
             # all the database hears (and a busy moment hands shards over for nothing).
             lease_seconds=setting("MARQUEE_LEASE_SECONDS", _amount("seconds", 30, least=5, most=3600), 30.0),
             drawing_workers=setting("MARQUEE_DRAWING_WORKERS", _whole("worker processes", least=1, most=64)),
+            http_port=setting("MARQUEE_HTTP_PORT", _port),
+            http_host=setting("MARQUEE_HTTP_HOST", _host, "127.0.0.1"),
+            log_format=setting("MARQUEE_LOG_FORMAT", _log_format, "text"),
         )
         problems += _sharding_problems(settings)
         if problems:
@@ -141,6 +154,30 @@ def _log_level(name: str, raw: str) -> tuple[str | None, str | None]:
     if raw.upper() in LOG_LEVELS:
         return raw.upper(), None
     return None, f"{name} must be one of {', '.join(LOG_LEVELS)}; got {_shown(raw)}."
+
+
+def _log_format(name: str, raw: str) -> tuple[str | None, str | None]:
+    if raw.lower() in LOG_FORMATS:
+        return raw.lower(), None
+    return None, f"{name} must be {' or '.join(LOG_FORMATS)}; got {_shown(raw)}."
+
+
+def _port(name: str, raw: str) -> tuple[int | None, str | None]:
+    if _PORT.fullmatch(raw) and 1 <= int(raw) <= 65535:
+        return int(raw), None
+    return None, f"{name} must be a port number, 1 to 65535, like 9100; got {_shown(raw)}."
+
+
+def _host(name: str, raw: str) -> tuple[str | None, str | None]:
+    """An address to listen on: an IPv4 or IPv6 address, or a host name."""
+    try:
+        return str(ipaddress.ip_address(raw)), None
+    except ValueError:
+        pass
+    if raw.isascii() and len(raw) <= 253 and _HOST_NAME.fullmatch(raw):
+        return raw, None
+    return None, (f"{name} must be an address to listen on, like 127.0.0.1 (this machine only), "
+                  f"0.0.0.0 or :: (every network), or a host name; got {_shown(raw)}.")
 
 
 def _amount(unit: str, example: int, *, least: float | None = None, above: float | None = None,

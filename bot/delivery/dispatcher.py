@@ -527,9 +527,12 @@ class Dispatcher:
         transient = not preparing and isinstance(error, TRANSIENT)
         refused = not preparing and isinstance(error, Undeliverable)
         limit = MAX_ATTEMPTS if transient else MAX_BROKEN_ATTEMPTS
-        what = f"outbox {'/'.join(map(str, ids))} of game {game_id} ({'preparing' if preparing else 'sending'})"
+        what = (f"outbox {'/'.join(map(str, ids))} ({_KINDS.get(items[0].kind, items[0].kind)}) of game "
+                f"{game_id} ({'preparing' if preparing else 'sending'})")
         reason = _describe(error)
-        trace = error if attempts == 1 else None  # the traceback once; a line per attempt after
+        # A bug's traceback once, then a line per attempt. Discord's failures (a 5xx, a lost
+        # connection, a refusal) are expected, and their one line says all there is to say.
+        trace = error if attempts == 1 and not (transient or refused) else None
         now = self.clock()
         if refused or attempts >= limit:
             log.error("%s failed for good after %d attempt(s), parked: %s", what, attempts, reason, exc_info=trace)
@@ -555,6 +558,10 @@ class Dispatcher:
         return True
 
 
+#: What an outbox item is, in the log's words.
+_KINDS = {"thread": "thread post", "private": "DM", "follow": "follower's DM", "summary": "summary"}
+
+
 def _named(payload: dict[str, Any]) -> dict[str, Any]:
     """The stored public view with the players' names, as renderers expect it."""
     return {**payload["view"], "names": payload.get("names", [])}
@@ -576,9 +583,12 @@ def _where(post: PostRecord) -> Posted:
 
 
 def _describe(error: BaseException) -> str:
+    """The error in one line (a 5xx's body may be a whole HTML page)."""
     if isinstance(error, (Undeliverable, Unavailable)):
-        return str(error)[:500]  # the transport's words already say what happened
-    return f"{type(error).__name__}: {error}"[:500]
+        said = str(error)  # the transport's words already say what happened
+    else:
+        said = f"{type(error).__name__}: {error}"
+    return " ".join(said.split())[:500]
 
 
 def _parked_notice(table: Table, items: list[OutboxItem]) -> str:

@@ -229,6 +229,11 @@ class Drawing:
     def in_processes(self) -> bool:
         return self._pool is not None
 
+    @property
+    def queued(self) -> int:
+        """Pictures given to the workers and not yet back (drawn or waiting for a worker)."""
+        return self._drawing
+
     def _new_pool(self) -> Executor | None:
         method = start_method()
         try:

@@ -1,7 +1,7 @@
 """``python -m bot outbox``: the operator's view of what the bot gave up sending.
 
 Items Discord refused for good, or that could not be prepared, are parked by the
-dispatcher (``bot/dispatch.py``); this lists them by game with the last error, and
+dispatcher (``bot/delivery/dispatcher.py``); this lists them by game with the last error, and
 puts them back in the queue, where a running bot picks them up within seconds.
 """
 from __future__ import annotations

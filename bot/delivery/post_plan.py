@@ -1,6 +1,6 @@
 """What a run of a game's thread items does to its thread (pure): edit the newest post or
 make a new one, with which lines, count and pings (``plan_post``). The dispatcher
-(``bot/dispatch.py``) delivers what this decides.
+(``bot/delivery/dispatcher.py``) delivers what this decides.
 
 The thread gets one post per decision, not per click: while a move only continues the
 decision the newest post shows (the same seat building unit by unit, or one more answer to

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.base import GameRecord, OutboxItem, PostRecord, SeatRecord, Store
+from bot.store.base import GameRecord, OutboxItem, PostRecord, SeatRecord, Store, Vitals
 from bot.store.sqlite import SQLiteStore
 
-__all__ = ["GameRecord", "OutboxItem", "PostRecord", "SQLiteStore", "SeatRecord", "Store", "is_postgres_url",
+__all__ = ["GameRecord", "OutboxItem", "PostRecord", "SQLiteStore", "SeatRecord", "Store", "Vitals", "is_postgres_url",
            "open_store"]
 
 

@@ -108,6 +108,17 @@ class Follower:
     told_through: int  # the game's last thread item their DMs have covered
 
 
+@dataclass(frozen=True)
+class Vitals:
+    """How the work of a process's games stands (``Store.vitals``), for /healthz and /metrics."""
+
+    outbox: int                      # items to deliver (not sent, not parked)
+    oldest_at: float | None          # when the oldest of them was queued
+    next_attempt_at: float | None    # the furthest any of them waits out a backoff until
+    parked: int                      # items given up on, for the operator
+    timers_due: int                  # countdowns (or clock warnings) whose time has come
+
+
 class Store(Protocol):
     """Games, seats, the action log, the outbox, countdowns, posts, members' settings,
     leases and finished games. Every method is one round trip to the database and one
@@ -150,6 +161,11 @@ class Store(Protocol):
         of the games of ``shards`` (every game's by default), but not of ``besides``. With
         ``games``, only the items of that many games, those whose first due item is oldest:
         a dispatcher with room for a few games reads (and parses) no other game's backlog."""
+        ...
+
+    async def vitals(self, now: float, shards: Shards | None = None) -> Vitals:
+        """The outbox and the countdowns of the games of ``shards`` (every game's by default)
+        at ``now``, in one read: never behind a transaction's lock."""
         ...
 
     async def parked(self) -> list[OutboxItem]:

@@ -30,9 +30,9 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.base import GameRecord, OutboxItem, PostRecord, SeatRecord
+from bot.store.base import GameRecord, OutboxItem, PostRecord, SeatRecord, Vitals
 from bot.store.postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
-from bot.store.rows import dumps, game_record, post_record, seat_records
+from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
 from bot.table.notify import NotifySettings
 
@@ -257,6 +257,11 @@ class PostgresStore(PostgresCommunity):
             f"{first} ORDER BY o.id LIMIT $2", now, limit, list(besides), *([games] if games is not None else []))
         return [OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]),
                            row["attempts"]) for row in rows]
+
+    async def vitals(self, now: float, shards: Shards | None = None) -> Vitals:
+        """The outbox and the countdowns of the games of ``shards`` (every game's by default)
+        at ``now``, in one statement on whichever connection of the pool is free."""
+        return Vitals(*await self._pool.fetchrow(vitals_sql(shards, "$1"), now))
 
     async def parked(self) -> list[OutboxItem]:
         """The items given up on, by game, for the operator (``python -m bot outbox``)."""

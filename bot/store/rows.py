@@ -1,5 +1,6 @@
-"""Rows into records, for both stores: SQLite's rows and asyncpg's records are both read by
-column name, and both stores keep JSON in text columns."""
+"""What the two stores share: rows into records (SQLite's rows and asyncpg's records are both
+read by column name, and both stores keep JSON in text columns), and statements written the
+same in both dialects."""
 from __future__ import annotations
 
 import json
@@ -8,6 +9,7 @@ from typing import Any
 
 from bot.store import jsontext
 from bot.store.base import FinishedGame, FinishedSeat, GameRecord, PostRecord, SeatRecord
+from bot.store.shards import Shards, games_of_shards, of_shards
 
 dumps = jsontext.dumps
 
@@ -53,3 +55,17 @@ def finished(games: Iterable[Any], seats: Iterable[Any]) -> list[FinishedGame]:
             tuple(by_game.get(row["id"], ())), tuple(result.get("winners", ())),
             {int(seat): score for seat, score in (result.get("scores") or {}).items()}))
     return found
+
+
+def vitals_sql(shards: Shards | None, now: str) -> str:
+    """``Store.vitals``'s one statement, the same in SQLite and PostgreSQL but for how the
+    time is bound (``now``: ``?`` or ``$1``, twice over)."""
+    timers_mine, outbox_mine = of_shards(shards, "g.guild_id"), games_of_shards(shards, "outbox.game_id")
+    return (
+        "SELECT COALESCE(SUM(CASE WHEN parked_at IS NULL THEN 1 ELSE 0 END), 0),"
+        " MIN(CASE WHEN parked_at IS NULL THEN created_at END),"
+        " MAX(CASE WHEN parked_at IS NULL THEN next_attempt_at END),"
+        " COALESCE(SUM(CASE WHEN parked_at IS NULL THEN 0 ELSE 1 END), 0),"
+        " (SELECT COUNT(*) FROM timers AS t JOIN games AS g ON g.id = t.game_id"
+        f"  WHERE g.status = 'running' AND (t.due_at <= {now} OR t.warn_at <= {now}){timers_mine})"
+        f" FROM outbox WHERE sent_at IS NULL{outbox_mine}")

@@ -13,7 +13,7 @@ with its seats, marking items sent) run all their statements in one trip
 The outbox holds what is still to deliver: an item is deleted an hour after it was
 sent (``prune_sent``), and its thread lines are kept in ``thread_lines`` for
 ``/game history``. An item carries no picture of the game: the dispatcher draws from
-the state at the item's version (``bot/dispatch.py``).
+the state at the item's version (``bot/delivery/dispatcher.py``).
 """
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ from bot.store.base import (
     OutboxItem,
     PostRecord,
     SeatRecord,
+    Vitals,
 )
-from bot.store.rows import dumps, game_record, post_record, seat_records
+from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
 from bot.store.sqlite_community import SQLiteCommunity
 from bot.table.notify import NotifySettings
@@ -243,6 +244,12 @@ class SQLiteStore(SQLiteCommunity):
             OutboxItem(row["id"], row["game_id"], row["kind"], json.loads(row["payload"]), row["attempts"])
             for row in await cursor.fetchall()
         ]
+
+    async def vitals(self, now: float, shards: Shards | None = None) -> Vitals:
+        """The outbox and the countdowns of the games of ``shards`` (every game's by default)
+        at ``now``, in one read: never behind a transaction's lock."""
+        row = await self._run(lambda db: db.execute(vitals_sql(shards, "?"), (now, now)).fetchone())
+        return Vitals(*row)
 
     async def parked(self) -> list[OutboxItem]:
         """The items given up on, by game, for the operator (``python -m bot outbox``)."""

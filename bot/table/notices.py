@@ -1,7 +1,7 @@
 """What a move tells whom: the thread's post, each seat's DM, the controls they get.
 
 Built inside the move's transaction (as outbox items) from the game's events and
-views; the dispatcher (``bot/dispatch.py``) delivers them later. Public text is
+views; the dispatcher (``bot/delivery/dispatcher.py``) delivers them later. Public text is
 built from public events and the public view only; a seat's secrets go to that
 seat alone.
 

@@ -4,7 +4,7 @@ Whoever makes a move — a slash command, a button, a bot seat — it goes throu
 ``Tables.act``: load the game, check the user holds a pending seat, apply the
 rules, then write state + action + notifications in one transaction guarded by
 the game's version. Notifications wait in the outbox until the dispatcher
-(``bot/dispatch.py``) has delivered them, so a crash between the commit and the
+(``bot/delivery/dispatcher.py``) has delivered them, so a crash between the commit and the
 post loses nothing.
 
 A move costs one round trip to the store, its transaction, when this process made
@@ -83,14 +83,18 @@ class Tables(Seating, Notifications):
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
                  clock: Callable[[], float] = time.time, moments: Moments | None = None,
-                 shards: Callable[[], Shards | None] = lambda: None) -> None:
+                 shards: Callable[[], Shards | None] = lambda: None,
+                 on_move: Callable[[str, float], None] | None = None) -> None:
         self.store = store
         # Statistics, leaderboards and followers, over the same store.
         self.community = Community(store)
+        # Told of every move committed here (its title, and the seconds it took to decide
+        # and commit): the bot's figures (bot/watch/metrics.py).
+        self._on_move = on_move or (lambda game_type, seconds: None)
         # The games this process looks after (bot/leases.py): their bots on resuming, their
         # countdowns and reminders. None: every game. Moves are taken for any game.
         self.shards = shards
-        # The states this process commits, for its dispatcher to draw from (bot/dispatch.py).
+        # The states this process commits, for its dispatcher to draw from (bot/delivery/dispatcher.py).
         self.moments = moments if moments is not None else Moments()
         self.clock = clock  # dates decisions and countdowns; tests turn it by hand
         self.autoplay_bots = autoplay_bots  # the demo steps bots itself, to show every move
@@ -337,6 +341,7 @@ class Tables(Seating, Notifications):
                      timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> tuple[str, Table]:
         """Make one move and commit it; returns what it told ``seat`` privately, and the
         table as the move left it."""
+        started = time.perf_counter()
         game = self._rules(table)
         old = table.record.state
         try:
@@ -380,6 +385,7 @@ class Tables(Seating, Notifications):
                            outbox=outbox, status=status, result=result_json, asked=asked,
                            timers=timers.plan(game, table, new, epochs, asked, now), fired=fired,
                            timeouts=timeouts)
+        self._on_move(table.record.game_type, time.perf_counter() - started)
         self.moments.keep(table.id, version, new)
         # The game as written, without reading it back: the same record and seats as a read.
         record = replace(table.record, status=status, state=new, version=version, seat_epochs=epochs,

@@ -257,7 +257,7 @@ async def test_a_player_with_closed_dms_is_pinged_when_an_offer_waits_on_them(
     announced in public as "▶ @Carol: is deciding in private." with the panel button (as for a
     sealed bid), naming no terms; without it Carol learns of the offer only from the idle
     reminder, hours later. Today the post is dropped: the answer's thread item has no text and
-    no public choice, and bot/dispatch.py ``_compose_post`` skips such items as "a private step"."""
+    no public choice, and bot/delivery/dispatcher.py ``_compose_post`` skips such items as "a private step"."""
     carol.close_dms()
     db = db_of(db_path)
     async with marquee(seed=SEED) as bot:
