@@ -1,7 +1,8 @@
 """Money and Ownership Cards changing hands: payments, insolvency, bankruptcy, worth.
 
 Every dollar lives with the Bank, the Public Fund or a player and only ever moves between
-them, so their sum never changes. A debt that cash does not cover is paid in the sheet's
+them, so their sum never changes. The Bank never runs out (the sheet sets it no limit): its
+balance is a ledger that may go below zero, and a payment from it is never cut short. A debt that cash does not cover is paid in the sheet's
 order: all cash; then developments back to the Bank at half their cost, cheapest first,
 the proceeds to the creditor; then Ownership Cards at half their price, least valuable
 first. Whoever cannot pay even so is bankrupt: the creditor takes the cash and the
@@ -35,8 +36,9 @@ def _add(state: dict[str, Any], party: Party, amount: int) -> None:
 
 
 def transfer(state: dict[str, Any], payer: Party, payee: Party, amount: int) -> int:
-    """Move ``amount`` (at most what the payer has: the Bank is large but finite)."""
-    amount = max(0, min(amount, balance(state, payer)))
+    """Move ``amount``: at most what a player or the Public Fund has, all of it from the Bank,
+    which never runs out."""
+    amount = max(0, amount if payer == BANK else min(amount, balance(state, payer)))
     _add(state, payer, -amount)
     _add(state, payee, amount)
     return amount

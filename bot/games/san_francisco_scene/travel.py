@@ -175,7 +175,7 @@ def _wells_crocker(m: Move, seat: int) -> None:
         owed = rules.loan + rules.loan_interest
         if cash.pay(m, seat, BANK, owed, "the Wells Crocker loan with interest"):
             player["debtor"] = False
-    elif m.state["bank"] >= rules.loan:
+    else:
         decide(m, "bank")
 
 

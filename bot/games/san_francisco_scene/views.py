@@ -29,7 +29,7 @@ The public view, ``view(state, None)``, has at least these keys (money in whole 
     limit: {rounds: int (0 = none), days: int (0 = none)}
     winners: [seats] once the game is over (else [])
 
-and beside them: ``bank`` (the Bank's cash), ``options`` ({rent, connection_price}),
+and beside them: ``bank`` (the Bank's ledger: it never runs out, so it may go below 0), ``options`` ({rent, connection_price}),
 ``decision`` (what the player on turn is deciding: {space} to buy, {group, seller} at a Home
 Base, {space} at a college; else None), ``cable_cars`` ({left, discarded: [card ids, oldest
 first]}: the deck's order is never shown), ``last_card`` (None | {id, text}), ``worth`` (by
