@@ -53,7 +53,8 @@ unanswered ones expire. No loans between players.
 
 **Debts.** Pay in cash; then developments go back to the Bank at half cost, cheapest first; \
 then cards go to the creditor at half price, least valuable first. Whoever cannot pay even so \
-is bankrupt: the creditor takes the money, the cards go back to the Bank for sale again.
+is bankrupt: the creditor takes the money and then the cards (into the Fund when it is owed; \
+back to the Bank for sale only when the Bank is).
 
 **Limits.** Lobby options: rounds (10–30) and days from the start (the turn in progress is \
 finished).
