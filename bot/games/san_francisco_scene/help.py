@@ -47,9 +47,9 @@ Fund; after three failed turns, pay and leave. You come out at the Richmond–Sa
 repay $700,000.
 
 **Trades** (before your roll, one proposal a turn): choose a player, the cards you give, the \
-cards you ask, then the cash (negative: you ask for cash). Developed cards go with their \
-developments. Offers are private until answered: accept, decline, or counter (up to 3 rounds); \
-unanswered ones expire. No loans between players.
+cards you ask, then the cash (negative: you ask for cash). No loans between players: at least \
+one card changes hands. Developed cards go with their developments. Offers are private until \
+answered: accept, decline, or counter (up to 3 rounds); unanswered ones expire.
 
 **Debts.** Pay in cash; then developments go back to the Bank at half cost, cheapest first; \
 then cards go to the creditor at half price, least valuable first. Whoever cannot pay even so \

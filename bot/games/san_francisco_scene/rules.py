@@ -168,6 +168,11 @@ class SanFranciscoScene:
                     f"{money(space.price)}.")
         if action == "claim":
             return "There is no rent for you to claim now."
+        draft = state["draft"]
+        no_cards = draft is None or not (draft.get("give") or draft.get("ask"))
+        if ((action == "trade" and state["phase"] == "roll" and not deals.trade_partners(state, seat))
+                or (verb == "trade-cash" and state["phase"] == "trade" and no_cards)):
+            return deals.NO_LOANS
         if seat not in self.pending(state):
             return "It is not your turn."
         return "That is not one of the moves you can make now."
