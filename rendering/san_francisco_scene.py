@@ -644,13 +644,21 @@ def _offer_block(view: View) -> Block | None:
 
 
 def _claim_block(view: View) -> Block | None:
-    claim = view.get("claim")
-    if not claim:
+    """The rent claims open (each until the next player rolls)."""
+    claims = view.get("claims") or []
+    if not claims:
         return None
-    space = _spaces_by_id(view)[claim["space"]]
-    return (f"RENT · {space['name']}",
-            ["", f"{_name(view, claim['owner'])} may claim {_money(claim['amount'])}",
-             f"from {_name(view, claim['payer'])}"], (230, 140, 120))
+    spaces = _spaces_by_id(view)
+    if len(claims) == 1:
+        (claim,) = claims
+        return (f"RENT · {spaces[claim['space']]['name']}",
+                ["", f"{_name(view, claim['owner'])} may claim {_money(claim['amount'])}",
+                 f"from {_name(view, claim['payer'])}"], (230, 140, 120))
+    lines = [""] + [f"{spaces[c['space']]['name']}: {_name(view, c['owner'])} may claim "
+                    f"{_money(c['amount'])}" for c in claims[:3]]
+    if len(claims) > 3:
+        lines.append(f"and {len(claims) - 3} more")
+    return f"RENT CLAIMS · from {_name(view, claims[0]['payer'])}", lines, (230, 140, 120)
 
 
 def _card_block(view: View) -> Block | None:

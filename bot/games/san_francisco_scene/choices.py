@@ -18,7 +18,7 @@ from .deals import (
     tradable,
     trade_partners,
 )
-from .estate import why_not_develop, why_not_gas
+from .estate import open_claims, why_not_develop, why_not_gas
 from .travel import connection_groups
 
 
@@ -26,12 +26,12 @@ def legal(board: Board, state: dict[str, Any], seat: int) -> list[Choice]:
     if state["phase"] == "over" or not 0 <= seat < len(state["seats"]):
         return []
     choices = []
-    claim = state["claim"]
-    if claim and claim["owner"] == seat:
+    for claim in open_claims(state, seat):
         choices.append(Choice(
-            "claim", f"Claim {money(claim['amount'])} rent on {board.spaces[claim['space']].name}",
+            f"claim:{claim['number']}",
+            f"Claim {money(claim['amount'])} rent on {board.spaces[claim['space']].name}",
             group="claim", style="success",
-            description=f"{seat_name(claim['payer'])} pays if you claim before the next roll."))
+            description=f"{seat_name(claim['payer'])} pays if you claim before the next player rolls."))
     if seat in pending(state):
         choices += _for_phase(Move(board, state, None), seat)
     return choices

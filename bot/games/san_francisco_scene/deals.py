@@ -20,6 +20,7 @@ from .common import (
     money,
     seat_name,
 )
+from .estate import open_claims
 from .flow import continue_turn
 from .travel import connection_groups
 
@@ -325,10 +326,9 @@ def drop_offer(m: Move) -> None:
 # --- trades: built in steps, before the proposer's roll -----------------------------------
 
 def tradable(state: dict[str, Any], seat: int) -> list[str]:
-    """The seat's unencumbered Ownership Cards: all it owns but one whose rent claim is open."""
-    claim = state["claim"]
-    held = claim["space"] if claim else None
-    return [space for space, owner in state["owners"].items() if owner == seat and space != held]
+    """The seat's unencumbered Ownership Cards: all it owns but those with a rent claim open."""
+    held = {claim["space"] for claim in open_claims(state)}
+    return [space for space, owner in state["owners"].items() if owner == seat and space not in held]
 
 
 def trade_partners(state: dict[str, Any], seat: int) -> list[int]:

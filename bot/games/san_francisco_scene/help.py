@@ -24,9 +24,11 @@ price, in $10,000 steps, open to all (you too), never above your cash. The aucti
 all but the high bidder have passed, or when its countdown (restarted by each bid) runs out. \
 No bid: the Bank keeps it.
 
-**Rent.** Owed only if the owner claims it before the next roll (lobby option: collected by \
-itself). Cards held by the Public Fund earn nothing. Spacific Telephone charges double when its \
-owner also owns the Public Utilities Commission.
+**Rent.** Owed only if the owner claims it before the next player rolls (your own doubles roll \
+does not end it: two landings, two claims), at the rent due when the token landed (lobby \
+option: collected by itself). Cards held by the Public Fund earn nothing, a claim made before \
+included. Spacific Telephone charges double when its owner also owns the Public Utilities \
+Commission.
 
 **Developing** (before your roll; up to 4 per property): you need Connection Cards from two \
 interest groups you do not hold. Get one by landing on another player's Home Base and buying it \

@@ -154,9 +154,12 @@ def _land_on_card(m: Move, seat: int, space_id: str) -> None:
         if state["options"]["rent"] == "auto":
             cash.pay(m, seat, owner, amount, f"rent on {space.name}")
         else:
-            state["claim"] = {"owner": owner, "payer": seat, "space": space_id, "amount": amount}
+            # The rent is the card's as the token lands; it stands until the next player rolls.
+            state["claims_made"] += 1
+            state["claims"].append({"number": state["claims_made"], "owner": owner, "payer": seat,
+                                    "space": space_id, "amount": amount, "turn": state["turns"]})
             m.say(f"{seat_name(owner)} may claim {money(amount)} rent on {space.name} from "
-                  f"{seat_name(seat)} before the next roll.")
+                  f"{seat_name(seat)} before the next player rolls.")
 
 
 def _collect_fund(m: Move, seat: int) -> None:

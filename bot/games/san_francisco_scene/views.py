@@ -24,7 +24,8 @@ The public view, ``view(state, None)``, has at least these keys (money in whole 
     fund: {cash: int, cards: [space ids]}
     auction: None | {space, bid: int, bidder: seat|None, next_minimum: int, passed: [seats],
                      auctioneer: seat}
-    claim: None | {owner: seat, payer: seat, space: id, amount: int}
+    claims: [{number, owner: seat, payer: seat, space: id, amount: int, turn}]  (the rent
+            claims open: each until the next player rolls)
     offer: None | {by: seat, to: seat, kind: "connection"|"trade"}  (never the terms)
     limit: {rounds: int (0 = none), days: int (0 = none)}
     winners: [seats] once the game is over (else [])
@@ -46,7 +47,7 @@ from . import money as cash
 from .common import FUND, Move, cards_of, money
 from .content import Board
 from .deals import describe, next_minimum
-from .estate import outside_connections
+from .estate import open_claims, outside_connections
 
 
 def _space(board: Board, state: dict[str, Any], space) -> dict[str, Any]:
@@ -94,7 +95,7 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
             "space": auction["space"], "bid": auction["bid"], "bidder": auction["bidder"],
             "next_minimum": next_minimum(auction), "passed": sorted(auction["passed"]),
             "auctioneer": auction["auctioneer"]},
-        "claim": dict(state["claim"]) if state["claim"] else None,
+        "claims": [dict(claim) for claim in open_claims(state)],
         "offer": None if offer is None else {
             "by": offer["by"], "to": offer["to"], "kind": offer["terms"]["kind"]},
         "decision": dict(state["decision"]) if state["decision"] else None,

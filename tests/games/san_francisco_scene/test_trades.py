@@ -92,7 +92,8 @@ def test_one_proposal_a_turn():
 def test_a_card_under_an_open_rent_claim_is_encumbered():
     state = fresh(3)
     own(state, 0, "union-square", "chinatown")
-    state["claim"] = {"owner": 0, "payer": 2, "space": "union-square", "amount": 40_000}
+    state["claims"] = [{"number": 1, "owner": 0, "payer": 2, "space": "union-square",
+                        "amount": 40_000, "turn": 1}]
     act(state, 0, "trade")
     act(state, 0, "trade-with:1")
     give = next(c for c in choices(state, 0) if c.action == "trade-give:{}")
