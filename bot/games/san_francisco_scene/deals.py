@@ -335,9 +335,11 @@ def trade_partners(state: dict[str, Any], seat: int) -> list[int]:
     """Whom ``seat`` may trade with: a trade moves at least one Ownership Card (players may
     not loan money to each other), so a player still in the game where either of the two has
     a card to trade."""
-    mine = bool(tradable(state, seat))
+    held = {claim["space"] for claim in open_claims(state)}
+    with_cards = {owner for space, owner in state["owners"].items()
+                  if isinstance(owner, int) and space not in held}
     return [other for other in live_seats(state)
-            if other != seat and (mine or tradable(state, other))]
+            if other != seat and (seat in with_cards or other in with_cards)]
 
 
 def least_given(state: dict[str, Any], partner: int) -> int:

@@ -12,7 +12,7 @@ from . import money as cash
 from . import tally as chart
 from .common import FUND, Move, live_seats, money, seat_name
 from .content import GROUPS, Board
-from .help import RULES
+from .help import rules_text
 from .views import private_summary, public_view, seat_view
 
 GAME_ID = "san-francisco-scene"
@@ -293,7 +293,7 @@ class SanFranciscoScene:
         return f"{rounds} — {seat_name(state['turn'])}'s turn" + (f" ({doing})" if doing else "") + fund
 
     def rules_summary(self) -> str:
-        return RULES
+        return rules_text(self.board)
 
 
 def settle(m: Move) -> None:

@@ -12,8 +12,10 @@ The public view, ``view(state, None)``, has at least these keys (money in whole 
     board: 40 dicts in loop order from City Hall:
         {id, name, kind, price: int|None, owner: int|"fund"|None, developments: int,
          gas_station: bool, starred: bool, chevron: bool, colour: "#rrggbb"|None}
-    bay: the sailboat-route spaces in route order:
-        {id, name, kind, route: "golden-gate"|"bay-bridge", stop: bool}
+    bay: the marked stops of the sailboat routes in crossing order (every one a stop):
+        {id, name, kind: "island"|"prison", route: "golden-gate"|"bay-bridge", stop: true}
+    routes: [{id, name, bridge: space id, exit: space id, stops: [bay ids],
+              faces: [6 space ids: where each face of the one die stops a token]}]
     players: by seat:
         {seat, cash, space: space id (loop or bay), home: space id, groups: [group ids],
          connections: [group ids of Connection Cards held], debtor: bool, in_jail: bool,
@@ -84,8 +86,10 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
         "phase": state["phase"],
         "dice": list(state["dice"]),
         "board": [_space(board, state, space) for space in board.loop],
-        "bay": [{"id": s.id, "name": s.name, "kind": s.kind, "route": s.route, "stop": s.stop}
+        "bay": [{"id": s.id, "name": s.name, "kind": s.kind, "route": s.route, "stop": True}
                 for s in board.bay],
+        "routes": [{"id": r.id, "name": r.name, "bridge": r.bridge, "exit": r.exit,
+                    "stops": list(r.stops), "faces": list(r.faces)} for r in board.routes.values()],
         "players": [_player(board, state, seat) for seat in range(len(state["seats"]))],
         "groups": [{"id": g.id, "name": g.name, "home": g.home, "holder": state["holders"][g.id]}
                    for g in board.groups.values()],

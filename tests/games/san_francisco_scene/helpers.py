@@ -84,7 +84,7 @@ def texts(events):
 def put(state, seat, space_id):
     player = state["seats"][seat]
     space = board().spaces[space_id]
-    route = space.route if space.index is None or space.kind == "bridge" else None
+    route = space.route if space.kind == "bridge" else None  # one die next: on a bridge only
     player.update(space=space_id, route=route)
 
 

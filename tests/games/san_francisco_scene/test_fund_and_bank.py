@@ -97,6 +97,12 @@ def test_go_to_san_quentin_card():
     assert state["seats"][0]["in_jail"] and state["turn"] == 1
 
 
+def test_the_san_quentin_card_says_directly_without_collecting():
+    text = board().cards["lombard-street"].text
+    assert "go directly to San Quentin, without collecting $100,000" in text
+    assert len(text) <= 100
+
+
 def test_the_deck_is_reshuffled_from_the_discards_when_it_runs_out():
     state = fresh(3)
     state["discard"], state["deck"] = state["deck"], []
