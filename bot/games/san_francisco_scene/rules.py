@@ -306,7 +306,6 @@ def settle(m: Move) -> None:
     if len(live_seats(state)) <= 1:
         flow.finish(m, "bankruptcy")
         return
-    void_claims(m)
     out = {seat for seat, s in enumerate(state["seats"]) if s["bankrupt"]}
     offer = state["offer"]
     if offer and {offer["by"], offer["to"]} & out:
@@ -319,6 +318,7 @@ def settle(m: Move) -> None:
         deals.check_auction(m)
     if state["phase"] not in ("auction", "over") and state["seats"][state["turn"]]["bankrupt"]:
         flow.end_turn(m)
+    void_claims(m)
 
 
 def void_claims(m: Move) -> None:
