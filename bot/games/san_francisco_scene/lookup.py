@@ -66,6 +66,10 @@ def describe_space(board: Board, space_id: str, view: View | None = None) -> str
     """What the space is and does; in a game, who owns it and what landing there costs now."""
     space = board.spaces[space_id]
     lines = [f"**{space.name}** — {_kind(board, space)}", *_what_it_does(board, space)]
+    if space.index is not None:
+        lines += [f"A {route.faces.index(space_id) + 1} on the die from the "
+                  f"{board.spaces[route.bridge].name} stops a token here."
+                  for route in board.routes.values() if space_id in route.faces]
     if space.price:
         lines += _ownership_card(board, space)
     if view is not None:
@@ -117,9 +121,9 @@ def _what_it_does(board: Board, space: Space) -> list[str]:
     if kind == "island" and space.route:
         route = board.routes[space.route]
         face = route.faces.index(space.id) + 1
-        return [(f"A marked stop of the {route.name} (a {face} on the die from "
+        return [(f"A marked stop of the {route.name} (a {face} on the die from the "
                  f"{board.spaces[route.bridge].name}): draw a Cable Car card. Your next turn is an "
-                 f"ordinary two-dice move counted from {board.spaces[route.exit].name}.")]
+                 f"ordinary two-dice move counted from the {board.spaces[route.exit].name}.")]
     if kind == "prison":
         return [(f"Stay until you roll doubles or pay {money(rules.jail_fee)} to the Public Fund; "
                 "after three turns inside you pay before your fourth. Three doubles in a row, or a "
