@@ -4,8 +4,10 @@ The 1977 board as a square loop of 40 spaces (City Hall bottom right, play clock
 with its name, price, colour strip, ★ (starred pair beside a corner) and ▼ (Chevron: a gas
 station may go here), and below the name the owner's band: their token, one marker per
 development, a pump for a gas station. Tokens stand in the lane just inside the loop. The Bay
-fills the middle: the two sailboat routes with their stops (tokens and San Quentin's inmates
-on them), the Public Fund, and any auction, offer or rent claim in progress. Above the board
+fills the middle: the two sailboat routes with their marked stops (tokens and San Quentin's
+inmates on them), a die face beside every place one die from a bridge stops a token (the
+stops in the Bay, the far bridge and the loop spaces past it, in the lane), the Public Fund,
+and any auction, offer or rent claims in progress. Above the board
 the round, whose turn and the dice; below it every player's cash, Interest Groups, Connection
 Cards and Debtor badge.
 """
@@ -48,6 +50,7 @@ FUND_GREY = (120, 120, 128)
 ROUTE_ENDS = {"golden-gate": ("golden-gate-bridge", "richmond-bridge"),
               "bay-bridge": ("bay-bridge", "san-mateo-bridge")}
 ROUTE_NAMES = {"golden-gate": "Golden Gate crossing", "bay-bridge": "Bay Bridge crossing"}
+DIE = 20  # a die face marking where one die from a bridge stops a token
 #: The Special Interest Groups: a badge colour and a short label, so a Connection Card reads
 #: without its colour too.
 GROUP_STYLE = {
@@ -76,6 +79,7 @@ def render(view: View, image: str = "board") -> bytes:
         _space(draw, view, index, space)
     _lane_tokens(draw, view)
     _bay(draw, view)
+    _loop_faces(draw, view)
     _centre(draw, view)
     _players(draw, view)
     return kit.to_png(img)
@@ -442,12 +446,28 @@ def bay_spots(view: View) -> dict[str, tuple[float, float]]:
 Curve = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 
 
+def _route_ends(view: View) -> dict[str, tuple[str, str]]:
+    """Each route's bridge and far bridge (from the view; older views lack ``routes``)."""
+    if view.get("routes"):
+        return {route["id"]: (route["bridge"], route["exit"]) for route in view["routes"]}
+    return ROUTE_ENDS
+
+
+def die_faces(view: View) -> dict[str, list[int]]:
+    """Space id -> the faces of one die from a bridge that stop a token there."""
+    faces: dict[str, list[int]] = {}
+    for route in view.get("routes") or []:
+        for face, space_id in enumerate(route["faces"], start=1):
+            faces.setdefault(space_id, []).append(face)
+    return faces
+
+
 def _routes(view: View) -> dict[str, Curve]:
     index = {space["id"]: n for n, space in enumerate(view["board"])}
     bx0, by0, bx1, by1 = _bay_box()
     centre = (bx0 + bx1) / 2, (by0 + by1) / 2
     curves = {}
-    for route, (start, end) in ROUTE_ENDS.items():
+    for route, (start, end) in _route_ends(view).items():
         if start in index and end in index:
             p0, p2 = _lane_point(index[start]), _lane_point(index[end])
             # The pull: from the chord's middle towards the centre, more for a short chord.
@@ -464,7 +484,6 @@ def _bezier(p0, p1, p2, t: float) -> tuple[float, float]:
 
 
 STOP_R = 25
-SAIL_R = 15
 
 
 def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -481,18 +500,17 @@ def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
     bx0, by0, bx1, by1 = _bay_box()
     centre = (bx0 + bx1) / 2, (by0 + by1) / 2
     at = _standing(view)
+    faces = die_faces(view)
+    for route, curve in curves.items():  # a sailboat setting out from each bridge
+        x, y = _bezier(*curve, 0.06)
+        _sailboat(draw, x, y)
     for space in view["bay"]:
         if space["id"] not in spots:
             continue
         x, y = spots[space["id"]]
-        if space["stop"]:
-            squares = [s["id"] for s in view["bay"] if s["route"] == space["route"]]
-            t = (squares.index(space["id"]) + 1) / (len(squares) + 1)
-            _stop(draw, space, x, y, _away(curves[space["route"]], t, centre))
-        else:
-            draw.ellipse((x - SAIL_R, y - SAIL_R, x + SAIL_R, y + SAIL_R), fill=WATER_DEEP,
-                         outline=(170, 200, 224), width=2)
-            _sailboat(draw, x, y + 2)
+        squares = [s["id"] for s in view["bay"] if s["route"] == space["route"]]
+        t = (squares.index(space["id"]) + 1) / (len(squares) + 1)
+        _stop(draw, space, x, y, _away(curves[space["route"]], t, centre), faces.get(space["id"], []))
         seats = at.get(space["id"], [])
         if seats:
             spots_here, r = _spots(bay_token_area(space, x, y), len(seats))
@@ -502,25 +520,59 @@ def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
             _inmates(draw, view, x, y)
 
 
-def _stop(draw: ImageDraw.ImageDraw, space: dict, x: float, y: float, away: tuple[float, float]) -> None:
-    """An island where the sailboat halts: San Quentin behind bars, the others draw a card.
-    Its name goes on the side ``away`` points to (off the route, towards open water)."""
+def _stop(draw: ImageDraw.ImageDraw, space: dict, x: float, y: float, away: tuple[float, float],
+          faces: list[int]) -> None:
+    """A marked stop in the Bay: San Quentin behind bars, the others draw a card. Its name
+    (after the die face that stops a token here) goes on the side ``away`` points to (off
+    the route, towards open water)."""
     draw.ellipse((x - STOP_R, y - STOP_R, x + STOP_R, y + STOP_R), fill=SAND, outline=EDGE, width=2)
     if space["kind"] == "prison":
         for dx in (-12, -4, 4, 12):
             draw.line((x + dx, y - STOP_R + 5, x + dx, y + STOP_R - 5), fill=(90, 90, 96), width=2)
     label = space["name"] + (" ✦" if space["kind"] == "island" else "")
-    width = kit.text_width(label, 14, True) + 12
+    dice = len(faces) * DIE
+    width = kit.text_width(label, 14, True) + 12 + dice
     dx, dy = away
     if abs(dx) >= abs(dy):
         left = x + STOP_R + 4 if dx > 0 else x - STOP_R - 4 - width
-        top = y - 10
+        top = y - 11
     else:
         left = x - width / 2
-        top = y + STOP_R + 3 if dy > 0 else y - STOP_R - 23
-    draw.rounded_rectangle((left, top, left + width, top + 20), radius=6, fill=WATER_DEEP)
-    kit.draw_text(draw, (left + width / 2, top + 10), label, 14, fill=(250, 250, 250), bold=True,
-                  anchor="mm")
+        top = y + STOP_R + 3 if dy > 0 else y - STOP_R - 25
+    draw.rounded_rectangle((left, top, left + width, top + 22), radius=6, fill=WATER_DEEP)
+    for n, face in enumerate(faces):
+        kit.die_face(draw, left + 2 + n * DIE, top + 2, DIE - 2, face)
+    kit.draw_text(draw, (left + dice + (width - dice) / 2, top + 11), label, 14, fill=(250, 250, 250),
+                  bold=True, anchor="mm")
+
+
+def _loop_faces(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The loop's places one die from a bridge reaches (its far bridge and the spaces past
+    it): the face, in the lane beside the space, at its start."""
+    faces = die_faces(view)
+    for index, space in enumerate(view["board"]):
+        for n, face in enumerate(faces.get(space["id"], [])):
+            x0, y0, _, _ = face_box(index, n)
+            kit.die_face(draw, x0, y0, DIE, face)
+
+
+def face_box(index: int, n: int = 0) -> Box:
+    """Where the ``n``-th die face of loop space ``index`` is drawn: the lane's first corner
+    in the direction of play, clear of the tokens standing in its middle."""
+    x0, y0, x1, y1 = lane_box(index)
+    side = cell_box(index)[1]
+    shift = n * (DIE + 2)
+    if side == "bottom":
+        x, y = x1 - DIE - 4 - shift, y0 + (LANE - DIE) / 2
+    elif side == "left":
+        x, y = x0 + (LANE - DIE) / 2, y1 - DIE - 4 - shift
+    elif side == "top":
+        x, y = x0 + 4 + shift, y0 + (LANE - DIE) / 2
+    elif side == "right":
+        x, y = x0 + (LANE - DIE) / 2, y0 + 4 + shift
+    else:
+        x, y = x0 + 4 + shift, y0 + 4
+    return x, y, x + DIE, y + DIE
 
 
 def _away(curve: Curve, t: float, centre: tuple[float, float]) -> tuple[float, float]:
@@ -644,13 +696,21 @@ def _offer_block(view: View) -> Block | None:
 
 
 def _claim_block(view: View) -> Block | None:
-    claim = view.get("claim")
-    if not claim:
+    """The rent claims open (each until the next player rolls)."""
+    claims = view.get("claims") or []
+    if not claims:
         return None
-    space = _spaces_by_id(view)[claim["space"]]
-    return (f"RENT · {space['name']}",
-            ["", f"{_name(view, claim['owner'])} may claim {_money(claim['amount'])}",
-             f"from {_name(view, claim['payer'])}"], (230, 140, 120))
+    spaces = _spaces_by_id(view)
+    if len(claims) == 1:
+        (claim,) = claims
+        return (f"RENT · {spaces[claim['space']]['name']}",
+                ["", f"{_name(view, claim['owner'])} may claim {_money(claim['amount'])}",
+                 f"from {_name(view, claim['payer'])}"], (230, 140, 120))
+    lines = [""] + [f"{spaces[c['space']]['name']}: {_name(view, c['owner'])} may claim "
+                    f"{_money(c['amount'])}" for c in claims[:3]]
+    if len(claims) > 3:
+        lines.append(f"and {len(claims) - 3} more")
+    return f"RENT CLAIMS · from {_name(view, claims[0]['payer'])}", lines, (230, 140, 120)
 
 
 def _card_block(view: View) -> Block | None:
@@ -692,7 +752,7 @@ def player_row_box(view: View, seat: int) -> Box:
 
 
 LEGEND = ("★ starred: develop with both beside the corner · ▼ Chevron: room for a gas station · "
-          "✦ draw a Cable Car card")
+          "✦ draw a Cable Car card · die face: where one die from a bridge stops you")
 
 
 def _players(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -743,7 +803,7 @@ def _player(draw: ImageDraw.ImageDraw, view: View, player: dict, owned: list[dic
     if player["in_jail"]:
         notes.append(f"in San Quentin ({player['jail_turns']}/3 turns)")
     elif player["on_route"]:
-        notes.append(f"on the {ROUTE_NAMES.get(player['on_route'], player['on_route'])}")
+        notes.append(f"one die next turn: {ROUTE_NAMES.get(player['on_route'], player['on_route'])}")
     if player["skip_turns"]:
         notes.append(f"loses {player['skip_turns']} turn{'s' if player['skip_turns'] != 1 else ''}")
     developments = sum(space["developments"] for space in owned)

@@ -33,7 +33,8 @@ pytest_plugins = ["tests.discord_sim.plugin"]
 GAME_ID = "san-francisco-scene"
 KIT = registry.kit(GAME_ID)
 GAME, BOT = KIT.game, KIT.bot
-#: With these, the plan below has every moment it needs within 100 moves (searched offline).
+#: With these, the plan below has every moment it needs, and a bankruptcy, within 200 moves
+#: (searched offline: 157 moves since the sailboat routes of issue 25 changed the dice's path).
 SEED = 10
 OPTIONS = "rent=auto rounds=0"
 #: Prices no space, rent or development on the board has, so a match in public is a leak.
@@ -183,7 +184,7 @@ async def test_three_members_play_san_francisco_scene_to_a_bankruptcy(
         seated = [Member(m.id, m.name) for m in members]
         moves = 0
         while not any(p["bankrupt"] for p in db.game()[1]["seats"]):
-            assert moves < 150, f"no bankruptcy after {moves} moves; the plan has {plan.done}"
+            assert moves < 200, f"no bankruptcy after {moves} moves; the plan has {plan.done}"
             state = db.game()[1]
             seat, action, moment = plan.next(state)
             moves += 1

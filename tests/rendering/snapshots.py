@@ -69,7 +69,7 @@ RECIPES: dict[str, Recipe] = {
         "mid": lambda v, _: v["phase"] == "auction" and len(v["auction"]["offers"]) >= 2,
     }, options={"language": "pl"}),
     # an auction with a bid standing on a developed board; a player goes bankrupt by the end
-    "san-francisco-scene": Recipe(4, 3, ["Łucja Żółć", "Bartholomew Longname-Smythe", "Chidi",
+    "san-francisco-scene": Recipe(4, 16, ["Łucja Żółć", "Bartholomew Longname-Smythe", "Chidi",
                                          "Dana"], {
         "mid": lambda v, _: bool(v["auction"]) and v["auction"]["bidder"] is not None
         and any(space["developments"] for space in v["board"]),

@@ -12,6 +12,7 @@ from bot.engine import offers as offer_kit
 
 from .common import STEP, floor_step
 from .content import Board
+from .deals import tradable
 from .estate import connected
 
 #: Cash the bot keeps back from voluntary spending.
@@ -28,14 +29,16 @@ class SceneBot:
         self.board: Board = game.board
 
     def volunteer(self, state: dict[str, Any], seat: int, rng: random.Random) -> str | None:
-        """Rent is due only if claimed before the next roll: a bot owner claims it at once,
-        as a human owner would click the Claim button."""
-        return "claim" if any(c.action == "claim" for c in self.game.legal(state, seat)) else None
+        """Rent is due only if claimed before the next player rolls: a bot owner claims it at
+        once, as a human owner would click the Claim button."""
+        return next((c.action for c in self.game.legal(state, seat) if c.action.startswith("claim:")),
+                    None)
 
     def choose(self, state: dict[str, Any], seat: int, rng: random.Random) -> str:
         choices = {choice.action: choice for choice in self.game.legal(state, seat)}
-        if "claim" in choices:
-            return "claim"
+        claim = next((action for action in choices if action.startswith("claim:")), None)
+        if claim:
+            return claim
         cash = state["seats"][seat]["cash"]
         phase = state["phase"]
         if phase == "roll":
@@ -159,9 +162,8 @@ class SceneBot:
         cash = state["seats"][seat]["cash"]
         for space_id, partner_id in self.board.partner.items():
             other = state["owners"][partner_id]
-            claim = state["claim"]
             if (state["owners"][space_id] != seat or not isinstance(other, int) or other == seat
-                    or (claim and claim["space"] == partner_id)):
+                    or partner_id not in tradable(state, other)):
                 continue
             pay = floor_step(int(self._card_value(state, partner_id) * PAIR_PREMIUM))
             if cash - pay >= CUSHION:

@@ -8,8 +8,17 @@ from bot.engine import offers as offer_kit
 
 from .common import STEP, Move, a_or_an, floor_step, live_seats, money, seat_name
 from .content import Board
-from .deals import bidders, counter_range, next_minimum, opening_bid, tradable
-from .estate import why_not_develop, why_not_gas
+from .deals import (
+    bidders,
+    counter_range,
+    least_asked,
+    least_given,
+    next_minimum,
+    opening_bid,
+    tradable,
+    trade_partners,
+)
+from .estate import open_claims, why_not_develop, why_not_gas
 from .travel import connection_groups
 
 
@@ -17,12 +26,12 @@ def legal(board: Board, state: dict[str, Any], seat: int) -> list[Choice]:
     if state["phase"] == "over" or not 0 <= seat < len(state["seats"]):
         return []
     choices = []
-    claim = state["claim"]
-    if claim and claim["owner"] == seat:
+    for claim in open_claims(state, seat):
         choices.append(Choice(
-            "claim", f"Claim {money(claim['amount'])} rent on {board.spaces[claim['space']].name}",
+            f"claim:{claim['number']}",
+            f"Claim {money(claim['amount'])} rent on {board.spaces[claim['space']].name}",
             group="claim", style="success",
-            description=f"{seat_name(claim['payer'])} pays if you claim before the next roll."))
+            description=f"{seat_name(claim['payer'])} pays if you claim before the next player rolls."))
     if seat in pending(state):
         choices += _for_phase(Move(board, state, None), seat)
     return choices
@@ -89,7 +98,7 @@ def _before_the_roll(m: Move, seat: int) -> list[Choice]:
         choices.append(Choice("roll", "Throw one die and sail", group="turn", style="primary"))
     else:
         choices.append(Choice("roll", "Roll the dice", group="turn", style="primary"))
-    if not state["traded"] and len(live_seats(state)) > 1:
+    if not state["traded"] and trade_partners(state, seat):
         choices.append(Choice("trade", "Propose a trade", group="turn"))
     for space in board.for_sale:
         if why_not_develop(board, state, seat, space.id) is None:
@@ -152,16 +161,28 @@ def _trade(m: Move, seat: int) -> list[Choice]:
     if draft["step"] == "partner":
         return [Choice(f"trade-with:{other}", f"Trade with {seat_name(other)}", group="trade",
                        private=True)
-                for other in live_seats(state) if other != seat] + [cancel]
+                for other in trade_partners(state, seat)] + [cancel]
     partner = draft["partner"]
+    # No loans between players: a card changes hands, so an empty side needs the other.
     if draft["step"] == "give":
         options = tuple((s, board.spaces[s].name) for s in tradable(state, seat))
-        return [Choice("trade-give:{}", "Cards you give (none is fine)", group="trade", private=True,
-                       subset=Subset(options, minimum=0)), cancel]
+        least = least_given(state, partner)
+        if not options:
+            return [cancel]
+        label = "Cards you give (none is fine)" if least == 0 else "Cards you give (one at least)"
+        return [Choice("trade-give:{}", label, group="trade", private=True,
+                       subset=Subset(options, minimum=least)), cancel]
     if draft["step"] == "ask":
         options = tuple((s, board.spaces[s].name) for s in tradable(state, partner))
-        return [Choice("trade-ask:{}", f"Cards you ask of {seat_name(partner)} (none is fine)",
-                       group="trade", private=True, subset=Subset(options, minimum=0)), cancel]
+        least = least_asked(draft)
+        if not options:
+            return [cancel]
+        label = (f"Cards you ask of {seat_name(partner)} "
+                 + ("(none is fine)" if least == 0 else "(one at least)"))
+        return [Choice("trade-ask:{}", label, group="trade", private=True,
+                       subset=Subset(options, minimum=least)), cancel]
+    if not (draft["give"] or draft["ask"]):
+        return [cancel]
     low = -floor_step(m.seat(partner)["cash"])
     high = floor_step(m.seat(seat)["cash"])
     return [Choice("trade-cash:{}", "Cash you pay (negative: cash you ask)", group="trade",

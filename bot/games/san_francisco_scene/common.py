@@ -30,6 +30,11 @@ def a_or_an(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
+def listing(items: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+
+
 def floor_step(amount: int) -> int:
     return max(0, amount) // STEP * STEP
 

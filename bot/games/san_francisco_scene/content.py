@@ -2,8 +2,9 @@
 
 Validation happens once, at start: 40 spaces with the corners where the contract puts them,
 every space the sheet names present, starred spaces in pairs beside a corner, routes that
-start on a bridge and come back onto the loop, Cable Car cards with known effects whose
-references resolve. The rules then read plain frozen objects, never raw dicts.
+start on a bridge and end on one, with a die table (six faces) that reaches every marked stop
+and the far bridge, in crossing order, Cable Car cards with known effects whose references
+resolve. The rules then read plain frozen objects, never raw dicts.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ LOOP_KINDS = {
     "home-base", "property", "business", "telephone", "oil", "commission", "bridge", "college",
     "cable-car", "bank", "unemployment-office",
 }
-BAY_KINDS = {"sailboat", "island", "prison"}
+BAY_KINDS = {"island", "prison"}
+DIE_FACES = 6
 #: Kinds sold by the Bank (Ownership Cards) and those of them that take developments.
 FOR_SALE = {"property", "business", "telephone", "oil", "commission"}
 DEVELOPABLE = {"property", "business", "telephone"}
@@ -54,8 +56,7 @@ class Space:
     chevron: bool = False
     colour: str | None = None
     group: str | None = None  # the interest group whose Home Base this corner is
-    route: str | None = None  # the sailboat route a bridge starts, or a Bay space is on
-    stop: bool = False
+    route: str | None = None  # the sailboat route a bridge starts, or a Bay stop is on
 
     @property
     def for_sale(self) -> bool:
@@ -68,11 +69,16 @@ class Space:
 
 @dataclass(frozen=True)
 class Route:
+    """A sailboat crossing: from ``bridge`` one die, whose face f stops the token on
+    ``faces[f - 1]`` — a marked stop in the Bay (``stops``), the far bridge ``exit``, or a loop
+    space past it."""
+
     id: str
     name: str
     bridge: str
     exit: str
-    spaces: tuple[str, ...]
+    stops: tuple[str, ...]
+    faces: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -180,6 +186,31 @@ def _partners(loop: tuple[Space, ...]) -> dict[str, str]:
     return partner
 
 
+def _check_faces(route: Route, loop: dict[str, Space]) -> None:
+    """Six faces, in crossing order: the marked stops, the far bridge, then loop spaces past
+    it (within one lap); every stop and the far bridge reachable."""
+    if len(route.faces) != DIE_FACES:
+        raise ContentError(f"{route.id}: the die table needs {DIE_FACES} faces.")
+    exit_index = loop[route.exit].index or 0
+    path = [*route.stops, route.exit]
+
+    def place(space_id: str) -> int:
+        if space_id in path:
+            return path.index(space_id)
+        space = loop.get(space_id)
+        if space is None or space.index is None:
+            raise ContentError(f"{route.id}: face {space_id!r} is neither a stop of the route nor "
+                               "a space of the loop.")
+        return len(path) - 1 + (space.index - exit_index) % LOOP_LENGTH
+
+    places = [place(space_id) for space_id in route.faces]
+    if places != sorted(places):
+        raise ContentError(f"{route.id}: the faces go in crossing order.")
+    missing = [space_id for space_id in path if space_id not in route.faces]
+    if missing:
+        raise ContentError(f"{route.id}: no face of the die stops at {', '.join(missing)}.")
+
+
 def load_board(content: dict[str, dict[str, Any]]) -> Board:
     board_raw, cards_raw = content["board"], content["cable_cars"]
     rules = Rules(**{key: int(board_raw["rules"][key]) for key in RULE_KEYS})
@@ -196,21 +227,22 @@ def load_board(content: dict[str, dict[str, Any]]) -> Board:
 
     routes, bay = {}, []
     for entry in board_raw["route"]:
-        route_spaces = []
-        for raw in entry["spaces"]:
+        stops = []
+        for raw in entry["stops"]:
             if raw["kind"] not in BAY_KINDS:
                 raise ContentError(f"{raw['id']}: unknown Bay kind {raw['kind']!r}.")
             space = Space(id=raw["id"], name=raw["name"], kind=raw["kind"], index=None,
-                          route=entry["id"], stop=raw.get("stop", False))
+                          route=entry["id"])
             bay.append(space)
-            route_spaces.append(space.id)
-        route = Route(entry["id"], entry["name"], entry["bridge"], entry["exit"],
-                      tuple(route_spaces))
+            stops.append(space.id)
+        route = Route(entry["id"], entry["name"], entry["bridge"], entry["exit"], tuple(stops),
+                      tuple(entry["faces"]))
         for end in (route.bridge, route.exit):
             if spaces.get(end) is None or spaces[end].kind != "bridge":
                 raise ContentError(f"{route.id}: {end} is not a bridge on the loop.")
         if spaces[route.bridge].route != route.id:
             raise ContentError(f"{route.bridge} does not start the route {route.id}.")
+        _check_faces(route, spaces)
         routes[route.id] = route
     for space in bay:
         if space.id in spaces:

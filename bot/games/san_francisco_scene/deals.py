@@ -20,6 +20,7 @@ from .common import (
     money,
     seat_name,
 )
+from .estate import open_claims
 from .flow import continue_turn
 from .travel import connection_groups
 
@@ -325,19 +326,45 @@ def drop_offer(m: Move) -> None:
 # --- trades: built in steps, before the proposer's roll -----------------------------------
 
 def tradable(state: dict[str, Any], seat: int) -> list[str]:
-    """The seat's unencumbered Ownership Cards: all it owns but one whose rent claim is open."""
-    claim = state["claim"]
-    held = claim["space"] if claim else None
-    return [space for space, owner in state["owners"].items() if owner == seat and space != held]
+    """The seat's unencumbered Ownership Cards: all it owns but those with a rent claim open."""
+    held = {claim["space"] for claim in open_claims(state)}
+    return [space for space, owner in state["owners"].items() if owner == seat and space not in held]
+
+
+def trade_partners(state: dict[str, Any], seat: int) -> list[int]:
+    """Whom ``seat`` may trade with: a trade moves at least one Ownership Card (players may
+    not loan money to each other), so a player still in the game where either of the two has
+    a card to trade."""
+    held = {claim["space"] for claim in open_claims(state)}
+    with_cards = {owner for space, owner in state["owners"].items()
+                  if isinstance(owner, int) and space not in held}
+    return [other for other in live_seats(state)
+            if other != seat and (seat in with_cards or other in with_cards)]
+
+
+def least_given(state: dict[str, Any], partner: int) -> int:
+    """How many cards the proposer must give: one when the partner has none to ask for."""
+    return 0 if tradable(state, partner) else 1
+
+
+def least_asked(draft: dict[str, Any]) -> int:
+    """How many cards the proposer must ask for: one when giving none."""
+    return 0 if draft["give"] else 1
+
+
+NO_LOANS = "Players may not loan money to each other: a trade moves at least one Ownership Card."
 
 
 def start_trade(m: Move, seat: int) -> None:
+    if not trade_partners(m.state, seat):
+        raise IllegalMove(NO_LOANS)
     m.state.update(phase="trade", draft={"step": "partner"})
 
 
 def trade_partner(m: Move, seat: int, partner: int) -> None:
-    if partner == seat or partner not in live_seats(m.state):
-        raise IllegalMove("Trade with another player still in the game.")
+    if partner not in trade_partners(m.state, seat):
+        raise IllegalMove("Trade with another player still in the game, with a card to trade "
+                          "on one side at least.")
     m.state["draft"] = {"step": "give", "partner": partner, "give": [], "ask": []}
     _skip_empty_steps(m, seat)
 
@@ -351,18 +378,22 @@ def _skip_empty_steps(m: Move, seat: int) -> None:
 
 
 def trade_give(m: Move, seat: int, cards: list[str]) -> None:
+    if len(cards) < least_given(m.state, m.state["draft"]["partner"]):
+        raise IllegalMove(NO_LOANS)
     m.state["draft"].update(give=cards, step="ask")
     _skip_empty_steps(m, seat)
 
 
 def trade_ask(m: Move, seat: int, cards: list[str]) -> None:
+    if len(cards) < least_asked(m.state["draft"]):
+        raise IllegalMove(NO_LOANS)
     m.state["draft"].update(ask=cards, step="cash")
 
 
 def trade_cash(m: Move, seat: int, amount: int) -> None:
     draft = m.state["draft"]
-    if not (draft["give"] or draft["ask"] or amount):
-        raise IllegalMove("A trade needs something to change hands.")
+    if not (draft["give"] or draft["ask"]):
+        raise IllegalMove(NO_LOANS)
     partner = draft["partner"]
     terms = {"kind": "trade", "a": seat, "b": partner, "a_gives": draft["give"],
              "b_gives": draft["ask"], "a_pays": amount}

@@ -23,6 +23,21 @@ def rent_for(board: Board, state: dict[str, Any], space: Space) -> int:
     return amount
 
 
+def claim_stands(state: dict[str, Any], claim: dict[str, Any]) -> bool:
+    """Whether a rent claim may still be made: both players are in the game and the owner
+    still holds the card (a card taken by the Public Fund earns nothing until collected; one
+    handed to another player for a debt is no longer the claimant's to declare)."""
+    seats = state["seats"]
+    return (not seats[claim["owner"]]["bankrupt"] and not seats[claim["payer"]]["bankrupt"]
+            and state["owners"][claim["space"]] == claim["owner"])
+
+
+def open_claims(state: dict[str, Any], owner: int | None = None) -> list[dict[str, Any]]:
+    """The rent claims that may be made now (``owner``'s only, when given)."""
+    return [claim for claim in state["claims"]
+            if claim_stands(state, claim) and owner in (None, claim["owner"])]
+
+
 def outside_connections(state: dict[str, Any], seat: int) -> list[str]:
     """The interest groups whose Connection Cards the seat holds and does not itself hold:
     with two players each holds two groups, so groups, not players, are what count."""

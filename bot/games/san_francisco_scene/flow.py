@@ -12,7 +12,7 @@ JAIL_TURNS = 3
 
 def begin_turn(m: Move, seat: int) -> None:
     m.state.update(turn=seat, phase="roll", streak=0, rolled=False, after=[], decision=None,
-                   draft=None, traded=False)
+                   draft=None, traded=False, turns=m.state["turns"] + 1)
     player = m.seat(seat)
     if player["in_jail"] and player["jail_turns"] >= JAIL_TURNS:
         fee = m.board.rules.jail_fee
@@ -84,17 +84,19 @@ def continue_turn(m: Move) -> None:
     end_turn(m)
 
 
-def lapse_claim(m: Move) -> None:
-    claim = m.state["claim"]
-    if claim:
+def lapse_claims(m: Move) -> None:
+    """The next player's roll ends the claims of the turns before (the lander's own doubles
+    roll is not the next player's: its claims stand)."""
+    state = m.state
+    for claim in [c for c in state["claims"] if c["turn"] != state["turns"]]:
         m.say(f"{seat_name(claim['owner'])} did not claim the rent on {m.name(claim['space'])} "
               "in time; it lapses.")
-        m.state["claim"] = None
+        state["claims"].remove(claim)
 
 
 def roll(m: Move, seat: int) -> None:
     state, player = m.state, m.seat(seat)
-    lapse_claim(m)
+    lapse_claims(m)
     state["rolled"] = True
     state["after"] = []
     if player["in_jail"]:
@@ -138,7 +140,7 @@ def finish(m: Move, reason: str) -> None:
     else:
         best = max(worths[seat] for seat in live)
         winners = [seat for seat in live if worths[seat] == best]
-    state.update(phase="over", auction=None, offer=None, claim=None, decision=None, draft=None,
+    state.update(phase="over", auction=None, offer=None, claims=[], decision=None, draft=None,
                  after=[], over={"reason": reason, "winners": winners, "worth": worths})
     names = " and ".join(seat_name(seat) for seat in winners)
     why = {"bankruptcy": "everyone else is bankrupt", "rounds": "the agreed rounds are played",

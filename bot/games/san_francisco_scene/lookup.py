@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .content import Board, CableCar, Space
+from .content import Board, CableCar, Route, Space
 
 View = dict[str, Any]
 
@@ -33,8 +33,8 @@ def _seats(seats: list[int]) -> str:
 
 
 def space_entries(board: Board) -> list[tuple[str, str]]:
-    """Every space once (the four Cable Car spaces and the sailboat squares share one entry
-    each): "Union Square — property, $400,000", so a kind or a price finds it too."""
+    """Every space once (the four Cable Car spaces share one entry): "Union Square —
+    property, $400,000", so a kind or a price finds it too."""
     entries: list[tuple[str, str]] = []
     seen: set[str] = set()
     for space in [*board.loop, *board.bay]:
@@ -66,6 +66,10 @@ def describe_space(board: Board, space_id: str, view: View | None = None) -> str
     """What the space is and does; in a game, who owns it and what landing there costs now."""
     space = board.spaces[space_id]
     lines = [f"**{space.name}** — {_kind(board, space)}", *_what_it_does(board, space)]
+    if space.index is not None:
+        lines += [f"A {route.faces.index(space_id) + 1} on the die from the "
+                  f"{board.spaces[route.bridge].name} stops a token here."
+                  for route in board.routes.values() if space_id in route.faces]
     if space.price:
         lines += _ownership_card(board, space)
     if view is not None:
@@ -98,9 +102,8 @@ def _what_it_does(board: Board, space: Space) -> list[str]:
     if kind == "bridge":
         route = board.route_of_bridge(space.id)
         if route is not None:
-            stops = [board.spaces[s].name for s in route.spaces if board.spaces[s].stop]
-            return [(f"Stop here and your next turn throws one die and sails the {route.name}, "
-                    f"halting at each stop: {', '.join(stops)}, then {board.spaces[route.exit].name}.")]
+            return [(f"Stop here and your next turn throws one die for the {route.name}, which "
+                     f"stops your token where marked: {die_table(board, route)}.")]
         ending = [r.name for r in board.routes.values() if r.exit == space.id]
         return [f"The {' and '.join(ending)} comes back onto the loop here."] if ending else []
     if kind == "college":
@@ -115,15 +118,23 @@ def _what_it_does(board: Board, space: Space) -> list[str]:
                 f"again repays {money(rules.loan + rules.loan_interest)}.")]
     if kind == "unemployment-office":
         return ["Collect everything in the Public Fund: its cash and any Ownership Cards in it."]
-    if kind == "island":
-        return ["The sailboat halts here: draw a Cable Car card."]
+    if kind == "island" and space.route:
+        route = board.routes[space.route]
+        face = route.faces.index(space.id) + 1
+        return [(f"A marked stop of the {route.name} (a {face} on the die from the "
+                 f"{board.spaces[route.bridge].name}): draw a Cable Car card. Your next turn is an "
+                 f"ordinary two-dice move counted from the {board.spaces[route.exit].name}.")]
     if kind == "prison":
         return [(f"Stay until you roll doubles or pay {money(rules.jail_fee)} to the Public Fund; "
                 "after three turns inside you pay before your fourth. Three doubles in a row, or a "
                 "Cable Car card, sends you here too.")]
-    if kind == "sailboat":
-        return ["A square of the crossing: a throw of one die may end here, short of the next stop."]
     return []
+
+
+def die_table(board: Board, route: Route) -> str:
+    """"1 Alcatraz, 2 Angel Island, …": where each face of the one die stops a token."""
+    return ", ".join(f"{face} {board.spaces[space].name}"
+                     for face, space in enumerate(route.faces, start=1))
 
 
 def _ownership_card(board: Board, space: Space) -> list[str]:
@@ -232,9 +243,11 @@ def _effect(board: Board, card: CableCar) -> str:
     if card.effect == "move_to" and card.space:
         target = board.spaces[card.space].name
         return (f"go clockwise to {target} and play it as if you had landed there; passing City "
-                f"Hall pays {money(rules.pass_city_hall)} as usual.")
+                f"Hall pays {money(rules.pass_city_hall)} as usual. Drawn in the Bay, the token "
+                "crosses the water straight there and passes nothing.")
     if card.effect == "go_to_jail":
-        return f"go to San Quentin (out with doubles or {money(rules.jail_fee)} to the Public Fund)."
+        return (f"go directly to San Quentin, without collecting {money(rules.pass_city_hall)} (out "
+                f"with doubles or {money(rules.jail_fee)} to the Public Fund).")
     if card.effect == "lose_turns":
         return f"lose your next {_plural(card.turns, 'turn')}."
     if card.effect == "pay_fund":

@@ -1,17 +1,20 @@
 """Money and Ownership Cards changing hands: payments, insolvency, bankruptcy, worth.
 
 Every dollar lives with the Bank, the Public Fund or a player and only ever moves between
-them, so their sum never changes. A debt that cash does not cover is paid in the sheet's
+them, so their sum never changes. The Bank never runs out (the sheet sets it no limit): its
+balance is a ledger that may go below zero, and a payment from it is never cut short. A debt that cash does not cover is paid in the sheet's
 order: all cash; then developments back to the Bank at half their cost, cheapest first,
 the proceeds to the creditor; then Ownership Cards at half their price, least valuable
-first. Whoever cannot pay even so is bankrupt: the creditor takes the cash and the
-developments' proceeds, and the cards go back to the Bank, for sale again.
+first. Whoever cannot pay even so is bankrupt, and the same order holds to the end: the
+creditor takes the cash and the developments' proceeds, then every Ownership Card — a player
+owed takes them, the Public Fund keeps them (earning nothing until collected), and only when
+the Bank is owed do they go back to it, for sale again.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .common import BANK, FUND, Move, cards_of, money, seat_name
+from .common import BANK, FUND, Move, cards_of, listing, money, seat_name
 from .content import Board
 
 Party = int | str  # a seat, BANK or FUND
@@ -35,8 +38,9 @@ def _add(state: dict[str, Any], party: Party, amount: int) -> None:
 
 
 def transfer(state: dict[str, Any], payer: Party, payee: Party, amount: int) -> int:
-    """Move ``amount`` (at most what the payer has: the Bank is large but finite)."""
-    amount = max(0, min(amount, balance(state, payer)))
+    """Move ``amount``: at most what a player or the Public Fund has, all of it from the Bank,
+    which never runs out."""
+    amount = max(0, amount if payer == BANK else min(amount, balance(state, payer)))
     _add(state, payer, -amount)
     _add(state, payee, amount)
     return amount
@@ -123,16 +127,17 @@ def pay(m: Move, payer: int, creditor: Party, amount: int, why: str = "") -> boo
 
 
 def bankrupt(m: Move, seat: int, creditor: Party, amount: int, why: str = "") -> None:
-    """The seat cannot pay: the creditor takes what it can raise in money, the cards go back
-    to the Bank, and the seat is out."""
+    """The seat cannot pay: the creditor takes what it can raise in money and then its
+    Ownership Cards (the Bank takes them back only when the Bank is owed), and the seat is
+    out."""
     state, board = m.state, m.board
     for unit in development_units(board, state, seat):
         remove_unit(state, unit)
         transfer(state, BANK, seat, unit[0] // 2)
     transfer(state, seat, creditor, state["seats"][seat]["cash"])
-    returned = cards_of(state, seat)
-    for space_id in returned:
-        give_card(state, space_id, BANK)
+    handed = cards_of(state, seat)
+    for space_id in handed:
+        give_card(state, space_id, creditor)
     player = state["seats"][seat]
     player.update(bankrupt=True, debtor=False, in_jail=False, jail_turns=0, skip_turns=0,
                   connections=[], groups=[], route=None)
@@ -140,7 +145,11 @@ def bankrupt(m: Move, seat: int, creditor: Party, amount: int, why: str = "") ->
         if holder == seat:
             state["holders"][group] = None
     reason = f" ({why})" if why else ""
-    cards = f"; {', '.join(m.name(s) for s in returned)} go back to the Bank" if returned else ""
+    cards = ""
+    if handed:
+        where = "back to the Bank" if creditor == BANK else f"to {party_name(creditor)}"
+        verb = "goes" if len(handed) == 1 else "go"
+        cards = f"; {listing([m.name(s) for s in handed])} {verb} {where}"
     m.say(f"💥 {seat_name(seat)} cannot pay {party_name(creditor)} {money(amount)}{reason} and is "
           f"bankrupt{cards}.")
 

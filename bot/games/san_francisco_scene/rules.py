@@ -12,7 +12,7 @@ from . import money as cash
 from . import tally as chart
 from .common import FUND, Move, live_seats, money, seat_name
 from .content import GROUPS, Board
-from .help import RULES
+from .help import rules_text
 from .views import private_summary, public_view, seat_view
 
 GAME_ID = "san-francisco-scene"
@@ -21,8 +21,8 @@ TIME_UP = "time:up"
 HOUR, DAY = 3600, 86_400
 
 OPTIONS = (
-    Option("rent", "Rent: the owner must claim it before the next roll (claim), or it is "
-           "collected by itself (auto).", "claim", ("claim", "auto")),
+    Option("rent", "Rent: the owner must claim it before the next player rolls (claim), or it "
+           "is collected by itself (auto).", "claim", ("claim", "auto")),
     Option("connection_price", "Connection Cards at a Home Base: a negotiated price, or the "
            "fixed $100,000.", "negotiated", ("negotiated", "fixed")),
     Option("rounds", "Rounds to play (0: until one player is left).", 20, (0, 5, 10, 15, 20, 30)),
@@ -92,7 +92,9 @@ class SanFranciscoScene:
             "draft": None,
             "auction": None,
             "auctions": 0,
-            "claim": None,
+            "claims": [],
+            "claims_made": 0,
+            "turns": 1,
             "offer": None,
             "offers": 0,
             "offer_resume": None,
@@ -166,8 +168,13 @@ class SanFranciscoScene:
             space = self.board.spaces[state["decision"]["space"]]
             return (f"You have {money(state['seats'][seat]['cash'])}; {space.name} costs "
                     f"{money(space.price)}.")
-        if action == "claim":
+        if verb == "claim":
             return "There is no rent for you to claim now."
+        draft = state["draft"]
+        no_cards = draft is None or not (draft.get("give") or draft.get("ask"))
+        if ((action == "trade" and state["phase"] == "roll" and not deals.trade_partners(state, seat))
+                or (verb == "trade-cash" and state["phase"] == "trade" and no_cards)):
+            return deals.NO_LOANS
         if seat not in self.pending(state):
             return "It is not your turn."
         return "That is not one of the moves you can make now."
@@ -179,9 +186,9 @@ class SanFranciscoScene:
             before, _, after = choice.action.partition("{}")
             filled = action[len(before):len(action) - len(after)]
             value = choice.amount.parse(filled) if choice.amount else choice.subset.parse(filled)
-        if choice.action == "claim":
-            claim = m.state["claim"]
-            m.state["claim"] = None
+        if head == "claim":
+            claim = next(c for c in m.state["claims"] if str(c["number"]) == tail)
+            m.state["claims"].remove(claim)
             space = self.board.spaces[claim["space"]]
             m.say(f"{seat_name(seat)} claims the rent on {space.name}.")
             cash.pay(m, claim["payer"], seat, claim["amount"], f"rent on {space.name}")
@@ -246,13 +253,15 @@ class SanFranciscoScene:
 
     def prompt(self, state: dict, seat: int) -> str:
         phase = state["phase"]
-        claim = state["claim"]
+        claims = estate.open_claims(state, seat)
         if phase == "over":
             return "The game is over."
         if seat not in self.pending(state):
-            if claim and claim["owner"] == seat:
-                return (f"Claim your {money(claim['amount'])} rent from {seat_name(claim['payer'])} "
-                        "before the next roll.")
+            if claims:
+                claim = claims[0]
+                more = f" (and {len(claims) - 1} more)" if len(claims) > 1 else ""
+                return (f"Claim your {money(claim['amount'])} rent from {seat_name(claim['payer'])}"
+                        f"{more} before the next player rolls.")
             return f"Wait: it is {seat_name(state['turn'])}'s turn."
         if phase == "auction":
             auction = state["auction"]
@@ -284,12 +293,13 @@ class SanFranciscoScene:
         return f"{rounds} — {seat_name(state['turn'])}'s turn" + (f" ({doing})" if doing else "") + fund
 
     def rules_summary(self) -> str:
-        return RULES
+        return rules_text(self.board)
 
 
 def settle(m: Move) -> None:
-    """After every move: what bankruptcy undoes (a claim, an offer, a bid, a turn) and
-    whether the game is over."""
+    """After every move: claims that no longer stand (a player out, a card gone to the Public
+    Fund or elsewhere), what bankruptcy undoes (an offer, a bid, a turn) and whether the game
+    is over."""
     state = m.state
     if state["phase"] == "over":
         return
@@ -297,9 +307,6 @@ def settle(m: Move) -> None:
         flow.finish(m, "bankruptcy")
         return
     out = {seat for seat, s in enumerate(state["seats"]) if s["bankrupt"]}
-    claim = state["claim"]
-    if claim and (claim["owner"] in out or claim["payer"] in out):
-        state["claim"] = None
     offer = state["offer"]
     if offer and {offer["by"], offer["to"]} & out:
         deals.drop_offer(m)
@@ -311,6 +318,19 @@ def settle(m: Move) -> None:
         deals.check_auction(m)
     if state["phase"] not in ("auction", "over") and state["seats"][state["turn"]]["bankrupt"]:
         flow.end_turn(m)
+    void_claims(m)
+
+
+def void_claims(m: Move) -> None:
+    """A claim stands only while both players are in and the owner holds the card."""
+    state = m.state
+    for claim in list(state["claims"]):
+        if estate.claim_stands(state, claim):
+            continue
+        state["claims"].remove(claim)
+        holder = state["owners"][claim["space"]]
+        if holder == FUND and not state["seats"][claim["owner"]]["bankrupt"]:
+            m.say(f"{m.name(claim['space'])} is in the Public Fund now: the rent claim on it is void.")
 
 
 def _opening_roll(contenders: list[int], rng: random.Random, told: list[str]) -> list[int]:

@@ -16,8 +16,8 @@ SAN_QUENTIN = "san-quentin"
 
 
 def loop_index(m: Move, seat: int) -> int:
-    """Where the token counts from on the loop: a token in the Bay counts from the bridge
-    where its route comes back onto the loop."""
+    """Where the token counts from on the loop: a token on a stop in the Bay counts from the
+    bridge where its route comes back onto the loop."""
     player = m.seat(seat)
     space = m.board.spaces[player["space"]]
     if space.index is not None:
@@ -42,37 +42,38 @@ def advance(m: Move, seat: int, steps: int) -> None:
 
 
 def go_to(m: Move, seat: int, space_id: str) -> None:
-    """Move clockwise straight to ``space_id`` (a Cable Car card) and land there."""
-    start = loop_index(m, seat)
-    steps = (m.board.spaces[space_id].index - start) % LOOP_LENGTH or LOOP_LENGTH
-    _pass_city_hall(m, seat, start, steps)
+    """Move to ``space_id`` (a Cable Car card) and land there: clockwise round the loop, or,
+    from a stop in the Bay, straight across the water, passing nothing (City Hall pays then
+    only when it is where the card sends the token)."""
+    here = m.board.spaces[m.seat(seat)["space"]]
+    target = m.board.spaces[space_id]
+    if here.index is None:
+        m.say(f"⛵ {seat_name(seat)} crosses the water straight to {target.name}.")
+        if target.id == CITY_HALL:
+            _pass_city_hall(m, seat, 0, LOOP_LENGTH)
+    else:
+        start = here.index
+        _pass_city_hall(m, seat, start, (target.index - start) % LOOP_LENGTH or LOOP_LENGTH)
     m.seat(seat).update(space=space_id, route=None)
     land(m, seat, space_id)
 
 
 def sail(m: Move, seat: int, die: int) -> None:
-    """One die on a sailboat route: sail that far, but halt at the next marked stop (the
-    route's end, back on the loop, is one too)."""
+    """One die from a bridge: the route's table says where the face stops the token — a
+    marked stop in the Bay, the far bridge, or the loop past it."""
     player = m.seat(seat)
     route = m.board.routes[player["route"]]
-    squares = (*route.spaces, route.exit)
-    at = -1 if player["space"] == route.bridge else squares.index(player["space"])
-    for _ in range(die):
-        at += 1
-        if at == len(squares) - 1 or m.board.spaces[squares[at]].stop:
-            break
-    target = squares[at]
-    player["space"] = target
-    if target == route.exit:
-        player["route"] = None
-    where = "a sailboat square" if m.board.spaces[target].kind == "sailboat" else m.name(target)
-    m.say(f"⛵ {seat_name(seat)} sails to {where}.")
-    land(m, seat, target)
+    target = m.board.spaces[route.faces[die - 1]]
+    if target.index is not None:  # back on the loop: counted on from the far bridge
+        start = m.board.spaces[route.exit].index
+        _pass_city_hall(m, seat, start, (target.index - start) % LOOP_LENGTH)
+    player.update(space=target.id, route=None)
+    m.say(f"⛵ {seat_name(seat)} sails to {target.name}.")
+    land(m, seat, target.id)
 
 
 def send_to_jail(m: Move, seat: int, why: str) -> None:
-    m.seat(seat).update(space=SAN_QUENTIN, route=m.board.spaces[SAN_QUENTIN].route,
-                        in_jail=True, jail_turns=0)
+    m.seat(seat).update(space=SAN_QUENTIN, route=None, in_jail=True, jail_turns=0)
     if m.state["turn"] == seat:
         m.state["after"] = []
     m.say(f"🚔 {seat_name(seat)} goes to San Quentin ({why}).")
@@ -154,9 +155,12 @@ def _land_on_card(m: Move, seat: int, space_id: str) -> None:
         if state["options"]["rent"] == "auto":
             cash.pay(m, seat, owner, amount, f"rent on {space.name}")
         else:
-            state["claim"] = {"owner": owner, "payer": seat, "space": space_id, "amount": amount}
+            # The rent is the card's as the token lands; it stands until the next player rolls.
+            state["claims_made"] += 1
+            state["claims"].append({"number": state["claims_made"], "owner": owner, "payer": seat,
+                                    "space": space_id, "amount": amount, "turn": state["turns"]})
             m.say(f"{seat_name(owner)} may claim {money(amount)} rent on {space.name} from "
-                  f"{seat_name(seat)} before the next roll.")
+                  f"{seat_name(seat)} before the next player rolls.")
 
 
 def _collect_fund(m: Move, seat: int) -> None:
@@ -175,7 +179,7 @@ def _wells_crocker(m: Move, seat: int) -> None:
         owed = rules.loan + rules.loan_interest
         if cash.pay(m, seat, BANK, owed, "the Wells Crocker loan with interest"):
             player["debtor"] = False
-    elif m.state["bank"] >= rules.loan:
+    else:
         decide(m, "bank")
 
 

@@ -12,8 +12,10 @@ The public view, ``view(state, None)``, has at least these keys (money in whole 
     board: 40 dicts in loop order from City Hall:
         {id, name, kind, price: int|None, owner: int|"fund"|None, developments: int,
          gas_station: bool, starred: bool, chevron: bool, colour: "#rrggbb"|None}
-    bay: the sailboat-route spaces in route order:
-        {id, name, kind, route: "golden-gate"|"bay-bridge", stop: bool}
+    bay: the marked stops of the sailboat routes in crossing order (every one a stop):
+        {id, name, kind: "island"|"prison", route: "golden-gate"|"bay-bridge", stop: true}
+    routes: [{id, name, bridge: space id, exit: space id, stops: [bay ids],
+              faces: [6 space ids: where each face of the one die stops a token]}]
     players: by seat:
         {seat, cash, space: space id (loop or bay), home: space id, groups: [group ids],
          connections: [group ids of Connection Cards held], debtor: bool, in_jail: bool,
@@ -24,12 +26,13 @@ The public view, ``view(state, None)``, has at least these keys (money in whole 
     fund: {cash: int, cards: [space ids]}
     auction: None | {space, bid: int, bidder: seat|None, next_minimum: int, passed: [seats],
                      auctioneer: seat}
-    claim: None | {owner: seat, payer: seat, space: id, amount: int}
+    claims: [{number, owner: seat, payer: seat, space: id, amount: int, turn}]  (the rent
+            claims open: each until the next player rolls)
     offer: None | {by: seat, to: seat, kind: "connection"|"trade"}  (never the terms)
     limit: {rounds: int (0 = none), days: int (0 = none)}
     winners: [seats] once the game is over (else [])
 
-and beside them: ``bank`` (the Bank's cash), ``options`` ({rent, connection_price}),
+and beside them: ``bank`` (the Bank's ledger: it never runs out, so it may go below 0), ``options`` ({rent, connection_price}),
 ``decision`` (what the player on turn is deciding: {space} to buy, {group, seller} at a Home
 Base, {space} at a college; else None), ``cable_cars`` ({left, discarded: [card ids, oldest
 first]}: the deck's order is never shown), ``last_card`` (None | {id, text}), ``worth`` (by
@@ -46,7 +49,7 @@ from . import money as cash
 from .common import FUND, Move, cards_of, money
 from .content import Board
 from .deals import describe, next_minimum
-from .estate import outside_connections
+from .estate import open_claims, outside_connections
 
 
 def _space(board: Board, state: dict[str, Any], space) -> dict[str, Any]:
@@ -83,8 +86,10 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
         "phase": state["phase"],
         "dice": list(state["dice"]),
         "board": [_space(board, state, space) for space in board.loop],
-        "bay": [{"id": s.id, "name": s.name, "kind": s.kind, "route": s.route, "stop": s.stop}
+        "bay": [{"id": s.id, "name": s.name, "kind": s.kind, "route": s.route, "stop": True}
                 for s in board.bay],
+        "routes": [{"id": r.id, "name": r.name, "bridge": r.bridge, "exit": r.exit,
+                    "stops": list(r.stops), "faces": list(r.faces)} for r in board.routes.values()],
         "players": [_player(board, state, seat) for seat in range(len(state["seats"]))],
         "groups": [{"id": g.id, "name": g.name, "home": g.home, "holder": state["holders"][g.id]}
                    for g in board.groups.values()],
@@ -94,7 +99,7 @@ def public_view(board: Board, state: dict[str, Any]) -> dict[str, Any]:
             "space": auction["space"], "bid": auction["bid"], "bidder": auction["bidder"],
             "next_minimum": next_minimum(auction), "passed": sorted(auction["passed"]),
             "auctioneer": auction["auctioneer"]},
-        "claim": dict(state["claim"]) if state["claim"] else None,
+        "claims": [dict(claim) for claim in open_claims(state)],
         "offer": None if offer is None else {
             "by": offer["by"], "to": offer["to"], "kind": offer["terms"]["kind"]},
         "decision": dict(state["decision"]) if state["decision"] else None,

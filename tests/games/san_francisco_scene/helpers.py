@@ -84,7 +84,7 @@ def texts(events):
 def put(state, seat, space_id):
     player = state["seats"][seat]
     space = board().spaces[space_id]
-    route = space.route if space.index is None or space.kind == "bridge" else None
+    route = space.route if space.kind == "bridge" else None  # one die next: on a bridge only
     player.update(space=space_id, route=route)
 
 
@@ -113,8 +113,10 @@ def total_money(state):
 
 def check_invariants(state):
     g, b = game(), board()
+    # The Bank never runs out: its balance is a ledger that may go below zero; every other
+    # holder has what it has.
     assert total_money(state) == b.rules.bank_cash, "money was created or destroyed"
-    assert min(state["bank"], state["fund"], *(p["cash"] for p in state["seats"])) >= 0
+    assert min(state["fund"], *(p["cash"] for p in state["seats"])) >= 0
     view = g.view(state, None)
     fund_cards = set(view["fund"]["cards"])
     for space in view["board"]:

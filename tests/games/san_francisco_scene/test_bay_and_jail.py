@@ -1,5 +1,7 @@
 """The bridges' one-die crossings along the sailboat routes, and San Quentin."""
-from .helpers import act, actions, choices, fresh, put, set_cash, texts
+import pytest
+
+from .helpers import act, actions, board, choices, fresh, game, put, set_cash, texts
 
 
 def on_bridge(bridge, seat=0):
@@ -22,46 +24,94 @@ def test_landing_on_a_bridge_with_doubles_ends_the_turn():
     assert state["seats"][0]["route"] == "golden-gate" and state["turn"] == 1
 
 
-def test_one_die_sails_but_halts_at_the_next_stop():
-    state = on_bridge("golden-gate-bridge")
-    state["deck"].insert(0, state["deck"].pop(state["deck"].index("tax-refund")))
+#: The die from each bridge (data/san-francisco-scene/board.toml): the face counts the marked
+#: stops of the crossing, its far bridge, then the loop past that bridge.
+FACES = {
+    "golden-gate-bridge": ["alcatraz", "angel-island", "san-quentin", "richmond-bridge",
+                           "substandard-oil", "university-of-california"],
+    "bay-bridge": ["yerba-buena-island", "san-mateo-bridge", "stanford", "hillsborough",
+                   "public-utilities-commission", "candlestick-park"],
+}
+
+
+def top_card(state, card_id):
+    state["deck"].remove(card_id)
+    state["deck"].insert(0, card_id)
+
+
+@pytest.mark.parametrize("bridge", FACES)
+@pytest.mark.parametrize("face", range(1, 7))
+def test_each_face_of_the_die_stops_the_token_where_marked(bridge, face):
+    state = on_bridge(bridge)
+    top_card(state, "tax-refund")
     assert "Throw one die and sail" in [c.label for c in choices(state, 0)]
-    events = act(state, 0, "roll", 6)
-    assert state["dice"] == [6]
-    assert state["seats"][0]["space"] == "alcatraz"  # a 6 still halts at Alcatraz
-    assert "draws a Cable Car card" in texts(events)
+    act(state, 0, "roll", face)
+    player = state["seats"][0]
+    assert state["dice"] == [face] and player["space"] == FACES[bridge][face - 1]
+    assert player["route"] is None  # no second throw of one die: the crossing is made
+    assert board().spaces[player["space"]].kind != "sailboat"
 
 
-def test_a_low_die_leaves_the_token_on_a_sailboat():
-    state = on_bridge("bay-bridge")
-    act(state, 0, "roll", 2)
-    assert state["seats"][0]["space"] == "bay-bridge-sail-2"
-    state = on_bridge("bay-bridge")
-    state["deck"].insert(0, state["deck"].pop(state["deck"].index("tax-refund")))
+def test_every_stop_the_sheet_names_can_be_reached_by_the_throw():
+    for route in board().routes.values():
+        assert [s for s in route.faces if s in route.stops] == list(route.stops)
+        assert route.exit in route.faces
+
+
+def test_the_view_and_the_rules_give_the_table():
+    view = game().view(fresh(3), None)
+    assert {r["bridge"]: r["faces"] for r in view["routes"]} == FACES
+    rules = game().rules_summary()
+    assert "1 Alcatraz, 2 Angel Island, 3 San Quentin, 4 Richmond–San Rafael Bridge" in rules
+    assert "1 Yerba Buena Island, 2 San Mateo Bridge" in rules
+
+
+def test_the_islands_draw_a_card_and_san_quentin_jails():
+    state = on_bridge("golden-gate-bridge")
+    top_card(state, "tax-refund")
+    events = act(state, 0, "roll", 2)
+    assert state["seats"][0]["space"] == "angel-island" and "draws a Cable Car card" in texts(events)
+    state = on_bridge("golden-gate-bridge")
     act(state, 0, "roll", 3)
-    assert state["seats"][0]["space"] == "yerba-buena-island"
-
-
-def test_the_bay_bridge_route_ends_on_the_san_mateo_bridge():
-    state = fresh(3)
-    put(state, 0, "yerba-buena-island")
-    act(state, 0, "roll", 6)
-    assert state["seats"][0]["space"] == "san-mateo-bridge" and state["seats"][0]["route"] is None
-    state["turn"], state["phase"], state["rolled"] = 0, "roll", False
-    act(state, 0, "roll", 1, 3)  # two dice again from the loop: 35 + 4
-    assert state["seats"][0]["space"] == "candlestick-park"
-
-
-def test_the_golden_gate_route_stops_at_angel_island_then_san_quentin():
-    state = fresh(3)
-    put(state, 0, "alcatraz")
-    state["deck"].insert(0, state["deck"].pop(state["deck"].index("tax-refund")))
-    act(state, 0, "roll", 5)
-    assert state["seats"][0]["space"] == "angel-island"
-    state["turn"], state["phase"], state["rolled"] = 0, "roll", False
-    events = act(state, 0, "roll", 4)
     assert state["seats"][0]["space"] == "san-quentin" and state["seats"][0]["in_jail"]
-    assert "San Quentin" in texts(events)
+
+
+def test_from_a_stop_the_next_turn_is_two_dice_from_the_far_bridge():
+    for bridge, dice, reached in (("golden-gate-bridge", (1, 2), "jack-london-square"),  # 23 + 3
+                                  ("bay-bridge", (1, 3), "candlestick-park")):  # 35 + 4
+        state = on_bridge(bridge)
+        top_card(state, "tax-refund")
+        act(state, 0, "roll", 1)  # the island
+        state.update(turn=0, phase="roll", rolled=False)
+        assert "Roll the dice" in [c.label for c in choices(state, 0)]
+        act(state, 0, "roll", *dice)
+        assert state["seats"][0]["space"] == reached
+
+
+def test_a_face_past_the_far_bridge_lands_on_the_loop():
+    state = on_bridge("bay-bridge")
+    act(state, 0, "roll", 4)
+    assert state["seats"][0]["space"] == "hillsborough" and state["phase"] == "buy"
+    state = on_bridge("bay-bridge")
+    act(state, 0, "roll", 2)  # the far bridge itself: nothing happens there
+    assert state["seats"][0]["space"] == "san-mateo-bridge" and state["turn"] == 1
+
+
+def test_a_cable_car_card_drawn_in_the_bay_goes_straight_there_past_nothing():
+    """Not round the board through City Hall for $100,000: the token crosses the water."""
+    state = on_bridge("golden-gate-bridge")
+    top_card(state, "powell-street")
+    events = act(state, 0, "roll", 1)  # Alcatraz: Union Square
+    assert state["seats"][0]["space"] == "union-square" and state["phase"] == "buy"
+    assert state["seats"][0]["cash"] == 1_800_000 and "passes City Hall" not in texts(events)
+    state = on_bridge("bay-bridge")
+    top_card(state, "sausalito-ferry")
+    act(state, 0, "roll", 1)  # Yerba Buena Island: Sausalito
+    assert state["seats"][0]["space"] == "sausalito" and state["seats"][0]["cash"] == 1_800_000
+    state = on_bridge("golden-gate-bridge")
+    top_card(state, "city-hall-summons")
+    act(state, 0, "roll", 2)  # Angel Island: City Hall itself is reached, and pays
+    assert state["seats"][0]["space"] == "city-hall" and state["seats"][0]["cash"] == 1_900_000
 
 
 def jailed():

@@ -29,7 +29,7 @@ def play_with_claims(g, b, players, seed, options, invariant=None, claims=True):
         assert len(log) < 5_000, "the bot game did not finish"
         pending = sorted(g.pending(state))
         claimers = [s for s in range(players)
-                    if s not in pending and "claim" in {c.action for c in g.legal(state, s)}]
+                    if s not in pending and any(c.action.startswith("claim:") for c in g.legal(state, s))]
         seat = claimers[0] if claims and claimers and state["_move"] % 2 else pending[0]
         action = b.choose(state, seat, rng_for(seed, state["_move"], f"bot{seat}"))
         assert action in {c.action for c in g.legal(state, seat)} or any(

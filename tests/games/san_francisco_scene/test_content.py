@@ -42,9 +42,11 @@ def test_the_routes_run_from_their_bridges_through_their_stops():
     b = board()
     golden, bay = b.routes["golden-gate"], b.routes["bay-bridge"]
     assert (golden.bridge, golden.exit) == ("golden-gate-bridge", "richmond-bridge")
-    assert [s for s in golden.spaces if b.spaces[s].stop] == ["alcatraz", "angel-island", "san-quentin"]
+    assert golden.stops == ("alcatraz", "angel-island", "san-quentin")
+    assert golden.faces[:4] == (*golden.stops, "richmond-bridge")
     assert (bay.bridge, bay.exit) == ("bay-bridge", "san-mateo-bridge")
-    assert [s for s in bay.spaces if b.spaces[s].stop] == ["yerba-buena-island"]
+    assert bay.stops == ("yerba-buena-island",) and bay.faces[:2] == ("yerba-buena-island", "san-mateo-bridge")
+    assert {b.spaces[s].kind for s in golden.stops + bay.stops} == {"island", "prison"}
 
 
 def test_cable_car_cards_in_play_and_blank_ones_kept_out():
@@ -79,6 +81,14 @@ def test_a_broken_board_is_refused():
     content = raw()
     content["cable_cars"]["card"][0]["space"] = "atlantis"
     with pytest.raises(ContentError, match="atlantis"):
+        load_board(content)
+    content = raw()
+    content["board"]["route"][0]["faces"][2] = "richmond-bridge"  # San Quentin out of reach
+    with pytest.raises(ContentError, match="san-quentin"):
+        load_board(content)
+    content = raw()
+    content["board"]["route"][0]["faces"].reverse()
+    with pytest.raises(ContentError, match="crossing order"):
         load_board(content)
     content = raw()
     del content["board"]["space"][5]

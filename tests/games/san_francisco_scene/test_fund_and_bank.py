@@ -97,6 +97,12 @@ def test_go_to_san_quentin_card():
     assert state["seats"][0]["in_jail"] and state["turn"] == 1
 
 
+def test_the_san_quentin_card_says_directly_without_collecting():
+    text = board().cards["lombard-street"].text
+    assert "go directly to San Quentin, without collecting $100,000" in text
+    assert len(text) <= 100
+
+
 def test_the_deck_is_reshuffled_from_the_discards_when_it_runs_out():
     state = fresh(3)
     state["discard"], state["deck"] = state["deck"], []
@@ -104,3 +110,19 @@ def test_the_deck_is_reshuffled_from_the_discards_when_it_runs_out():
     events = act(state, 0, "roll", 1, 1)
     assert "draws a Cable Car card" in texts(events)
     assert len(state["discard"]) == 1 and len(state["deck"]) == len(board().deck) - 1
+
+
+def test_the_bank_never_runs_out():
+    """The sheet sets the Bank no limit: a payment from it is never cut short, and its
+    ledger may go below the nominal till."""
+    state = fresh(3)
+    set_cash(state, 1, state["seats"][1]["cash"] + state["bank"] - 30_000)  # the till: $30,000
+    put(state, 0, "candlestick-park")
+    act(state, 0, "roll", 1, 4)  # 39 + 5: past City Hall to Chinatown
+    assert state["seats"][0]["cash"] == 1_900_000 and state["bank"] == -70_000
+    state = fresh(3)
+    set_cash(state, 1, state["seats"][1]["cash"] + state["bank"])  # the till: $0
+    bank_visit(state)
+    assert state["phase"] == "bank"
+    act(state, 0, "borrow")
+    assert state["seats"][0]["cash"] == 2_300_000 and total_money(state) == board().rules.bank_cash

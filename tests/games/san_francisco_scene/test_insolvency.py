@@ -1,5 +1,5 @@
-"""Debts in the sheet's order; bankruptcy; cards back to the Bank."""
-from .helpers import act, check_invariants, fresh, game, own, put, set_cash
+"""Debts in the sheet's order; bankruptcy; the cards to the creditor."""
+from .helpers import act, check_invariants, fresh, game, own, put, set_cash, texts
 
 
 def top_card(state, card_id):
@@ -38,16 +38,48 @@ def test_the_change_from_a_development_stays_with_the_debtor():
     check_invariants(state)
 
 
-def test_unable_to_pay_means_bankrupt_and_the_cards_go_back_to_the_bank():
+def test_unable_to_pay_means_bankrupt_and_the_cards_go_to_the_creditor():
+    """The sheet's order holds to the end: cash, developments back to the Bank at half cost,
+    then the Ownership Cards to the creditor (here the player owed the rent)."""
     state = owes_rent(100_000, "chinatown", developed=["chinatown"])
     state["seats"][0]["connections"] = ["attorney"]
-    act(state, 0, "roll", 1, 2)
+    events = act(state, 0, "roll", 1, 2)
     player = state["seats"][0]
     assert player["bankrupt"] and player["cash"] == 0 and player["groups"] == []
-    assert state["owners"]["chinatown"] is None and state["developments"]["chinatown"] == 0
+    assert state["owners"]["chinatown"] == 2 and state["developments"]["chinatown"] == 0
     assert state["holders"]["politician"] is None
     assert state["seats"][2]["cash"] == 1_800_000 + 100_000 + 55_000
     assert state["turn"] == 1 and 0 not in game().pending(state)
+    assert "Chinatown goes to {p2}" in texts(events)
+    check_invariants(state)
+
+
+def test_a_bankrupt_owing_the_public_fund_leaves_the_cards_in_the_fund():
+    state = fresh(3)
+    put(state, 0, "san-quentin")
+    state["seats"][0].update(in_jail=True, jail_turns=3)
+    set_cash(state, 0, 5_000)
+    own(state, 0, "fremont")  # $5,000 + $70,000 < the $80,000 fee
+    state["turn"] = 2
+    put(state, 2, "city-hall")
+    act(state, 2, "roll", 1, 4)  # Wells Crocker Bank
+    events = act(state, 2, "skip")  # seat 0's turn: the fee is due before it
+    assert state["seats"][0]["bankrupt"] and state["fund"] == 5_000
+    assert state["owners"]["fremont"] == "fund"
+    assert "Fremont goes to the Public Fund" in texts(events)
+    check_invariants(state)
+
+
+def test_a_bankrupt_owing_the_bank_hands_the_cards_back_to_the_bank():
+    state = fresh(3)
+    state["seats"][0]["debtor"] = True
+    set_cash(state, 0, 100_000)
+    own(state, 0, "hayward", "fremont")  # $100,000 + $70,000 + $70,000 < $700,000
+    put(state, 0, "city-hall")
+    events = act(state, 0, "roll", 1, 4)  # Wells Crocker Bank: repay $700,000
+    assert state["seats"][0]["bankrupt"]
+    assert state["owners"]["hayward"] is None and state["owners"]["fremont"] is None
+    assert "Hayward and Fremont go back to the Bank" in texts(events)
     check_invariants(state)
 
 

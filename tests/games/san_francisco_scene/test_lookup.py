@@ -114,8 +114,12 @@ def test_special_spaces_say_what_they_do():
     oil = lookup.describe_space(BOARD, "substandard-oil")
     assert "Never developed" in oil and all(s.name in oil for s in BOARD.chevrons)
     bridge = lookup.describe_space(BOARD, "golden-gate-bridge")
-    assert "Alcatraz, Angel Island, San Quentin, then Richmond–San Rafael Bridge" in bridge
+    assert ("1 Alcatraz, 2 Angel Island, 3 San Quentin, 4 Richmond–San Rafael Bridge, "
+            "5 Substandard Oil, 6 University of California") in bridge
+    assert "two-dice move counted from the San Mateo Bridge" in lookup.describe_space(BOARD, "yerba-buena-island")
     assert "comes back onto the loop here" in lookup.describe_space(BOARD, "san-mateo-bridge")
+    assert ("A 5 on the die from the Golden Gate Bridge stops a token here."
+            in lookup.describe_space(BOARD, "substandard-oil"))
     assert f"${BOARD.rules.jail_fee:,}" in lookup.describe_space(BOARD, "san-quentin")
     bank = lookup.describe_space(BOARD, "wells-crocker-bank")
     assert f"${BOARD.rules.loan:,}" in bank and f"${BOARD.rules.loan + BOARD.rules.loan_interest:,}" in bank

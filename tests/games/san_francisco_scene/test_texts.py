@@ -19,6 +19,18 @@ def test_rules_summary_fits():
     assert len(rules) < 4000 and "San Quentin" in rules and "Connection" in rules
 
 
+def test_the_rules_say_how_two_players_split_the_groups():
+    from bot.engine import new_game
+
+    rules = game().rules_summary()
+    assert "2 players: two each, the higher roller Politician and Attorney, the other " \
+        "Membership Chairman and Labor Leader" in rules
+    state = new_game(game(), 2, {}, 3)
+    first = state["holders"]["politician"]
+    assert state["holders"]["attorney"] == first
+    assert state["holders"]["membership-chairman"] == state["holders"]["labor-leader"] == 1 - first
+
+
 def test_every_choice_prompt_and_status_fits_through_whole_games():
     g, b = game(), bot()
     for players, seed in ((2, 5), (4, 6), (6, 7)):

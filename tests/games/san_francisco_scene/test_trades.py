@@ -1,4 +1,5 @@
 """Trades between players: built in steps before the proposer's roll, private until answered."""
+import copy
 import json
 
 import pytest
@@ -91,7 +92,8 @@ def test_one_proposal_a_turn():
 def test_a_card_under_an_open_rent_claim_is_encumbered():
     state = fresh(3)
     own(state, 0, "union-square", "chinatown")
-    state["claim"] = {"owner": 0, "payer": 2, "space": "union-square", "amount": 40_000}
+    state["claims"] = [{"number": 1, "owner": 0, "payer": 2, "space": "union-square",
+                        "amount": 40_000, "turn": 1}]
     act(state, 0, "trade")
     act(state, 0, "trade-with:1")
     give = next(c for c in choices(state, 0) if c.action == "trade-give:{}")
@@ -106,16 +108,77 @@ def test_a_trade_that_can_no_longer_happen_falls_through():
     assert state["owners"]["union-square"] == 0
 
 
-def test_a_trade_needs_something_to_change_hands():
+def test_no_loans_a_trade_moves_at_least_one_ownership_card():
+    """Players may not loan money to each other: a pure cash transfer is no trade."""
     state = fresh(3)
+    assert "trade" not in actions(state, 0)  # nobody holds a card: nothing to trade
+    state["phase"], state["draft"] = "trade", {"step": "cash", "partner": 1, "give": [], "ask": []}
+    assert actions(state, 0) == ["trade-cancel"]
+    for cash in ("trade-cash:0", "trade-cash:50000", "trade-cash:-50000"):
+        with pytest.raises(IllegalMove, match="loan"):
+            game().apply(copy.deepcopy(state), 0, cash, None)
+
+
+def test_giving_nothing_means_asking_for_at_least_one_card():
+    state = fresh(3)
+    own(state, 0, "union-square")
+    own(state, 1, "fremont")
     act(state, 0, "trade")
     act(state, 0, "trade-with:1")
-    with pytest.raises(IllegalMove, match="something to change hands"):
-        game().apply(state, 0, "trade-cash:0", None)
+    give = next(c for c in choices(state, 0) if c.action == "trade-give:{}")
+    assert give.subset.minimum == 0
+    act(state, 0, "trade-give:")
+    ask = next(c for c in choices(state, 0) if c.action == "trade-ask:{}")
+    assert ask.subset.minimum == 1
+
+
+def test_with_a_partner_without_cards_you_must_give_one():
+    state = fresh(3)
+    own(state, 0, "union-square")
+    act(state, 0, "trade")
+    act(state, 0, "trade-with:2")
+    give = next(c for c in choices(state, 0) if c.action == "trade-give:{}")
+    assert give.subset.minimum == 1
+    state = fresh(3)
+    own(state, 1, "fremont")
+    act(state, 0, "trade")  # seat 0 has nothing: only a partner with a card to ask for
+    assert sorted(actions(state, 0)) == ["trade-cancel", "trade-with:1"]
+
+
+def test_whatever_the_trade_builder_offers_is_accepted():
+    """Every step of every path through the builder, every offered filling at its bounds."""
+    state = fresh(3)
+    own(state, 0, "union-square")
+    own(state, 1, "fremont")
+    act(state, 0, "trade")
+    frontier, seen = [state], 0
+    while frontier:
+        current = frontier.pop()
+        if current["phase"] != "trade":
+            continue
+        for choice in choices(current, 0):
+            for action in fillings(choice):
+                after = copy.deepcopy(current)
+                game().apply(after, 0, action, None)  # must not raise
+                seen += 1
+                frontier.append(after)
+    assert seen > 10
+
+
+def fillings(choice):
+    if choice.amount is not None:
+        amount = choice.amount
+        return {choice.fill(amount.minimum), choice.fill(amount.maximum)} | (
+            {choice.fill(0)} if amount.allows(0) else set())
+    if choice.subset is not None:
+        values = [value for value, _ in choice.subset.options]
+        return {choice.fill(values[:size]) for size in range(choice.subset.minimum, len(values) + 1)}
+    return {choice.action}
 
 
 def test_cancelling_returns_to_the_turn():
     state = fresh(3)
+    own(state, 1, "fremont")
     act(state, 0, "trade")
     act(state, 0, "trade-cancel")
     assert state["phase"] == "roll" and "trade" in actions(state, 0)

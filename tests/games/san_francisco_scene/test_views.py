@@ -16,7 +16,7 @@ PLAYER_KEYS = {"seat", "cash", "space", "home", "groups", "connections", "debtor
 def test_the_public_view_has_the_contracts_keys():
     view = game().view(fresh(4), None)
     for key in ("game", "round", "turn", "phase", "dice", "board", "bay", "players", "groups",
-                "fund", "auction", "claim", "offer", "limit", "winners"):
+                "fund", "auction", "claims", "offer", "limit", "winners"):
         assert key in view
     assert view["game"] == "san-francisco-scene" and view["dice"] == [] and view["round"] == 1
     assert len(view["board"]) == 40 and set(view["board"][0]) >= BOARD_KEYS
