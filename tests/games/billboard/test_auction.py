@@ -49,7 +49,7 @@ def test_the_sheet_example_a_lead_of_one_wins_by_matching():
     state = sheet_table(marek_loyalty=1)
     total = money_total(state)
     state, events = act(state, 0, "ad:apress")
-    assert "draws a contract from Apress: 8k — Everywhere except Balice (deck I/V)" in public(events)
+    assert "draws a contract from Apress: 10k — Everywhere except Balice (deck I/V)" in public(events)
     assert state["auction"]["asking"] == 1
     state, events = act(state, 1, fill(state, 1, "offer:{}", JOZEK))
     assert public(events) == "{p1} offers 4 billboards worth 12."
@@ -59,7 +59,7 @@ def test_the_sheet_example_a_lead_of_one_wins_by_matching():
     matching = ["sm-6a", "sm-6b", "sm-1a"]  # 13, the same as Andrzej
     state, events = act(state, 0, fill(state, 0, "offer:{}", matching))
     assert "{p0} wins the contract with 13" in public(events)
-    assert state["money"][0] == 15 + 8 and state["contracts"][0] == 1
+    assert state["money"][0] == 15 + 10 and state["contracts"][0] == 1
     assert state["loyalty"]["apress"][0] == 2, "the drawer who wins gains a loyalty point"
     assert state["agencies"]["apress"]["track"] == 13 and state["ad_value"][0] == 13
     assert sorted(state["ads"]) == sorted(matching)
@@ -112,7 +112,7 @@ def test_a_rival_who_wins_gains_no_loyalty():
     state, events = act(state, 0, "pass")
     assert "{p2} wins the contract with 13" in public(events)
     assert state["loyalty"]["apress"] == [0, 0, 0]
-    assert state["money"][2] == 15 + 8 and state["ads"] == ANDRZEJ_OFFER
+    assert state["money"][2] == 15 + 10 and state["ads"] == ANDRZEJ_OFFER
     assert state["turn"] == 0 and state["phase"] == "turn", "the drawer's turn goes on"
 
 
