@@ -41,7 +41,8 @@ def rules_summary(words: Words) -> str:
                 "matching, a lead of 2 or more with one less. The winner's billboards carry the "
                 "ad for the round, the bank pays, the agency advances by the value used, and a "
                 "drawer who wins gains a loyalty point. No offers: the card is discarded. A seat "
-                "that does not answer in time passes."),
+                "that cannot reach what it needs with all its billboards in the area is skipped, "
+                "and the table is told. A seat that does not answer in time passes."),
         words.t("**Rounds.** Round 1 has three piles of two cards. When the last face-down card is "
                 "settled, that player finishes the turn and the round is scored: the most "
                 "contracts score the round track (ties all score); rounds IV and VIII also score "

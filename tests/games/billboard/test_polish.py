@@ -49,7 +49,9 @@ def test_polish_plurals_and_money_in_events():
     state, _ = act(state, 0, "ad:apress")
     offer = fill(state, 1, "offer:{}", ["kz-1a", "kz-1b", "kz-2b", "kr-1b", "kr-2a"])
     state, events = act(state, 1, offer)
-    assert public(events) == "{p1} oferuje 5 billboardów o łącznej wartości 7."
+    assert public(events) == ("{p1} oferuje 5 billboardów o łącznej wartości 7.\n"
+                              "{p2} nie ma na tym obszarze billboardu bez reklamy — kolej "
+                              "przechodzi dalej.")
 
 
 def test_each_seat_reads_its_own_language_the_table_its_own():
