@@ -28,7 +28,8 @@ def rules_summary(words: Words) -> str:
                 "your bid still stands at the start of your next turn, the company and its "
                 "billboards are yours and the money goes to the bank.\n"
                 "• *Partnership* (buy): +1 loyalty with an agency and a secret look at one card of "
-                "its pile, at a place you choose; the others learn only the place."),
+                "its pile, at a place you choose; the others learn only the place. Only while its "
+                "pile has a card."),
         words.t("**Prices.** Values 1–6 always cost strictly more by value; a change pushes the "
                 "neighbours to keep that order. A price is at least the billboard's value and at "
                 "most 20: a chosen price that would break this is refused, a market change stops "
@@ -48,6 +49,8 @@ def rules_summary(words: Words) -> str:
                 "contracts score the round track (ties all score); rounds IV and VIII also score "
                 "the billboard value you sold for ads by a table (round IV by player count). "
                 "Then, from that player, each gives one of the bank's billboards to a neutral "
-                "company (raising its value and price), the next deck is dealt by the agency "
-                "track — the leading agency gets the most cards — and the track is reset."),
+                "company (raising its value and price; with no neutral company or no bank "
+                "billboard left, nobody does, and the table is told), the next deck is dealt by "
+                "the agency track — the leading agency gets the most cards — and the track is "
+                "reset."),
     ])

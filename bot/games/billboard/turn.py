@@ -366,6 +366,9 @@ def _partner(content: Content, state: State, player: int, agency_id: str, text: 
     if agency is None:
         raise IllegalMove(mine.t("There is no such agency."))
     pile = state["agencies"][agency_id]["pile"]
+    if not pile:  # our reading: the visit is the loyalty point and the look together
+        raise IllegalMove(mine.t("{agency} has no face-down contract left to look at: a "
+                                 "partnership needs one.", agency=agency.name))
     position = _number(text)
     if position is None or not 1 <= position <= len(pile):
         raise IllegalMove(mine.tn("{agency} has {count} face-down contract: name a place from "
