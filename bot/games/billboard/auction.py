@@ -170,8 +170,9 @@ def apply(content: Content, state: State, player: int, action: str) -> list[Even
                                  "takes at least {need}.", value=value, seat=seat(best["seat"]),
                                  best=best["value"], need=need))
     auction["offers"].append({"seat": player, "value": value, "billboards": chosen})
-    events = [Event(words.t("{seat} offers {billboards} worth {value}.", seat=seat(player),
-                            billboards=count_billboards(words, len(chosen)), value=value))]
+    events = [Event(words.tn("{seat} offers {count} billboard worth {value}.",
+                             "{seat} offers {count} billboards worth {value}.", len(chosen),
+                             seat=seat(player), value=value))]
     return events + _next(content, state, player)
 
 

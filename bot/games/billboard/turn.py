@@ -231,9 +231,13 @@ def _trade(content: Content, state: State, player: int, mode: str, fields: list[
         raise IllegalMove(_out_of_step(mine))
     count = _number(fields[2])
     if count is None or not 1 <= count <= len(ids):
-        raise IllegalMove(mine.tn("You can trade 1 to {count} billboard of {group} now.",
-                                  "You can trade 1 to {count} billboards of {group} now.", len(ids),
-                                  group=group_text(mine, content, prefix, value)))
+        kind = group_text(mine, content, prefix, value)
+        raise IllegalMove(mine.tn("You can sell 1 to {count} billboard of {group} now.",
+                                  "You can sell 1 to {count} billboards of {group} now.", len(ids),
+                                  group=kind) if mode == SELL else
+                          mine.tn("You can buy 1 to {count} billboard of {group} now.",
+                                  "You can buy 1 to {count} billboards of {group} now.", len(ids),
+                                  group=kind))
     current = market(state, group)
     price = current
     if len(fields) == 4:
