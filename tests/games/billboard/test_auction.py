@@ -49,7 +49,8 @@ def test_the_sheet_example_a_lead_of_one_wins_by_matching():
     state = sheet_table(marek_loyalty=1)
     total = money_total(state)
     state, events = act(state, 0, "ad:apress")
-    assert "draws a contract from Apress: 10k — Everywhere except Balice (deck I/V)" in public(events)
+    assert "draws a contract from Apress: 10k — Everywhere except Balice (deck I/V)" in \
+        public(events)
     assert state["auction"]["asking"] == 1
     state, events = act(state, 1, fill(state, 1, "offer:{}", JOZEK))
     assert public(events) == "{p1} offers 4 billboards worth 12."

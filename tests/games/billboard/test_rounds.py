@@ -167,7 +167,8 @@ def test_the_bank_out_of_billboards_the_table_is_told_the_rest_give_none():
     state, _ = act(state, 0, choice)
     state, events = act(state, 0, next(a for a in actions(state, 0) if a.count(":") == 3))
     assert state["round"] == 2
-    assert "The bank has no billboard left to give: the others give none this round." in public(events)
+    assert ("The bank has no billboard left to give: the others give none this round."
+            in public(events))
 
 
 def test_the_next_deck_is_dealt_by_the_agency_track_and_the_track_resets():
