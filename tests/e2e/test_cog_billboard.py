@@ -87,14 +87,14 @@ async def test_look_ups_in_a_game_thread(discord_sim, marquee, db_path, alice, b
         polish = await (await carol.slash("billboard district", channel=thread, name="kazimierz")).reply()
         assert polish.text.startswith("**Kazimierz** — 10 billboardów o łącznej wartości")
         refused = await (await carol.slash("billboard company", channel=thread, name="Wawel")).reply()
-        assert refused.ephemeral and "Nie znam firmy o nazwie „Wawel”" in refused.text
+        assert refused.ephemeral and "Nie znam spółki o nazwie „Wawel”" in refused.text
         await discord_sim.settle()
 
     # The group went to Discord with its Polish names and descriptions (and Discord took them).
     synced = next(c for c in discord_sim.commands.all() if c["name"] == "billboard")
-    assert synced["description_localizations"]["pl"] == "Billboard: dzielnice, agencje, firmy, ceny i punktacja"
+    assert synced["description_localizations"]["pl"] == "Billboard: dzielnice, agencje, spółki, ceny i punktacja"
     commands = {c["name"]: c for c in synced["options"]}
     assert {c["name_localizations"]["pl"] for c in commands.values()} == {
-        "dzielnica", "agencja", "firma", "ceny", "punktacja"}
+        "dzielnica", "agencja", "spółka", "ceny", "punktacja"}
     assert [o["name_localizations"]["pl"] for o in commands["prices"]["options"]] == [
         "wartość", "liczba", "udostępnij"]

@@ -59,7 +59,7 @@ RECIPES: dict[str, Recipe] = {
         and v["turns_taken"] >= 1,
     }),
     # an auction with offers made, a company bid standing and a peeked pile
-    "billboard": Recipe(4, 1, ["Łucja Żółć", "Bartholomew Longname-Smythe", "Chidi", "Dana"], {
+    "billboard": Recipe(4, 3, ["Łucja Żółć", "Bartholomew Longname-Smythe", "Chidi", "Dana"], {
         "mid": lambda v, _: v["phase"] == "auction" and bool(v["auction"]["offers"])
         and any(c["bid"] for c in v["companies"]) and any(a["peeked"] for a in v["agencies"]),
     }),

@@ -5,7 +5,8 @@ An offer is a set of the bidder's billboards in the contract's area that carry n
 round, at least one, whole billboards. Each offer must beat the standing one: by more,
 unless the bidder leads the standing bidder in loyalty with that agency — a lead of 1 wins
 by matching, a lead of 2 or more by one less. A lead never helps the other way round. A seat
-that cannot reach what beating needs is not asked. Each seat asked has a deadline (a lobby
+that cannot reach what beating needs is skipped with a public line. The seat asked sees the
+best offer, its need and its billboards in the area. Each seat asked has a deadline (a lobby
 option); when it passes, that seat passes. The winner's billboards carry the ad for the rest
 of the round, the bank pays the amount, the agency advances by the value used, and a drawer
 who wins gains a loyalty point. With no offer at all the contract is discarded.
@@ -70,17 +71,56 @@ def _eligible(content: Content, state: State, player: int) -> list[str]:
     return eligible(content, state, player, content.contracts[state["auction"]["contract"]])
 
 
+def fewest(values: list[int], need: int) -> int:
+    """How few billboards of these values can reach ``need`` (the dearest first); all of
+    them when none can."""
+    total = 0
+    for count, value in enumerate(sorted(values, reverse=True), start=1):
+        total += value
+        if total >= need:
+            return count
+    return len(values)
+
+
 def _advance(content: Content, state: State) -> list[Event]:
-    """Ask the next seat that can beat the standing offer; with none left, settle."""
-    auction = state["auction"]
+    """Ask the next seat that can beat the standing offer; with none left, settle. A seat
+    that cannot reach what it needs with any set is skipped, and the table is told why."""
+    auction, words = state["auction"], table_words(content, state)
+    events = []
     while auction["queue"]:
         player = auction["queue"].pop(0)
-        if value_of(content, _eligible(content, state, player)) >= needed(state, player):
+        worth, need = value_of(content, _eligible(content, state, player)), needed(state, player)
+        if worth >= need:
             auction["asking"] = player
-            return []
+            return events
         auction["passed"].append(player)
+        events.append(Event(words.t("{seat} has no billboard free of ads in the area: skipped.",
+                                    seat=seat(player)) if worth == 0 else
+                            words.t("{seat} cannot reach {need} (billboards worth {value} in the "
+                                    "area): skipped.", seat=seat(player), need=need, value=worth)))
     auction["asking"] = None
-    return _settle(content, state)
+    return events + _settle(content, state)
+
+
+def standing(content: Content, state: State, player: int, words) -> str:
+    """Where the auction stands for ``player``: the best offer, what the player needs and
+    the billboards it may offer, "Best offer: {p1} with 12; you need 13. Yours in the area:
+    Grzegórzki 6, 3, 3, 2, 1 (15 in all)"."""
+    auction = state["auction"]
+    best = auction["offers"][-1] if auction["offers"] else None
+    head = words.t("No offer yet") if best is None else \
+        words.t("Best offer: {seat} with {value}", seat=seat(best["seat"]), value=best["value"])
+    mine = _eligible(content, state, player)
+    by_district = []
+    for district in content.districts:
+        values = sorted((content.billboards[b].value for b in mine
+                         if content.billboards[b].district == district.id), reverse=True)
+        if values:
+            by_district.append(words.t("{district} {values}", district=district.name,
+                                       values=", ".join(str(v) for v in values)))
+    return words.t("{standing}; you need {need}. Yours in the area: {billboards} ({total} in all)",
+                   standing=head, need=needed(state, player),
+                   billboards="; ".join(by_district) or "—", total=value_of(content, mine))
 
 
 def legal(content: Content, state: State, player: int) -> list[Choice]:
@@ -88,12 +128,17 @@ def legal(content: Content, state: State, player: int) -> list[Choice]:
     if player != auction["asking"]:
         return []
     words = table_words(content, state)
+    own = _eligible(content, state, player)
+    need = needed(state, player)
     options = tuple((b, words.t("{billboard} ({id})", billboard=billboard_text(words, content, b),
-                                id=b)) for b in _eligible(content, state, player))
+                                id=b)) for b in own)
+    # The select takes no set too small to reach the need; a set big enough that still
+    # falls short is refused at once with its value and the need.
+    least = fewest([content.billboards[b].value for b in own], need)
     return [
         Choice("offer:{}", words.t("Offer billboards worth at least {value}",
-                                   value=words.number(needed(state, player))),
-               group="offer", style="primary", subset=Subset(options, minimum=1)),
+                                   value=words.number(need)),
+               group="offer", style="primary", subset=Subset(options, minimum=max(1, least))),
         Choice("pass", words.t("Pass on this contract"), group="offer", style="danger"),
     ]
 
@@ -125,8 +170,9 @@ def apply(content: Content, state: State, player: int, action: str) -> list[Even
                                  "takes at least {need}.", value=value, seat=seat(best["seat"]),
                                  best=best["value"], need=need))
     auction["offers"].append({"seat": player, "value": value, "billboards": chosen})
-    events = [Event(words.t("{seat} offers {billboards} worth {value}.", seat=seat(player),
-                            billboards=count_billboards(words, len(chosen)), value=value))]
+    events = [Event(words.tn("{seat} offers {count} billboard worth {value}.",
+                             "{seat} offers {count} billboards worth {value}.", len(chosen),
+                             seat=seat(player), value=value))]
     return events + _next(content, state, player)
 
 

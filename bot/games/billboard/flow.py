@@ -106,20 +106,40 @@ def end_round(content: Content, state: State, ender: int) -> list[Event]:
     return events + next_assigner(content, state)
 
 
-def assignable(content: Content, state: State) -> bool:
-    """Whether one more billboard can go to a neutral company now."""
-    return any(neutral(state, c) for c in state["companies"]) and \
-        any(owner is None for owner in state["owner"].values())
+def _no_assignment(state: State) -> str | None:
+    """Why no billboard can go to a neutral company now ("company", "bank"), or None."""
+    if not any(neutral(state, c) for c in state["companies"]):
+        return "company"
+    if not any(owner is None for owner in state["owner"].values()):
+        return "bank"
+    return None
 
 
 def next_assigner(content: Content, state: State) -> list[Event]:
-    """Hand the assignment to the next seat in the queue, or start the next round."""
-    if state["assign_queue"] and assignable(content, state):
-        state["turn"] = state["assign_queue"][0]
+    """Hand the assignment to the next seat in the queue, or start the next round. When
+    seats are still to give a billboard and none can be given, the table is told why."""
+    queue = state["assign_queue"]
+    why = _no_assignment(state)
+    if queue and why is None:
+        state["turn"] = queue[0]
         state["step"] = None
         return []
+    events = []
+    if queue:
+        words = table_words(content, state)
+        nobody = len(queue) == state["players"]
+        if why == "company":
+            text = words.t("No neutral company is left to take a billboard: nobody gives one this "
+                           "round.") if nobody else \
+                words.t("No neutral company is left to take a billboard: the others give none "
+                        "this round.")
+        else:
+            text = words.t("The bank has no billboard left to give: nobody gives one this round.") \
+                if nobody else \
+                words.t("The bank has no billboard left to give: the others give none this round.")
+        events.append(Event(text))
     state["assign_queue"] = []
-    return next_round(content, state)
+    return events + next_round(content, state)
 
 
 def next_round(content: Content, state: State) -> list[Event]:

@@ -28,7 +28,8 @@ def rules_summary(words: Words) -> str:
                 "your bid still stands at the start of your next turn, the company and its "
                 "billboards are yours and the money goes to the bank.\n"
                 "• *Partnership* (buy): +1 loyalty with an agency and a secret look at one card of "
-                "its pile, at a place you choose; the others learn only the place."),
+                "its pile, at a place you choose; the others learn only the place. Only while its "
+                "pile has a card."),
         words.t("**Prices.** Values 1–6 always cost strictly more by value; a change pushes the "
                 "neighbours to keep that order. A price is at least the billboard's value and at "
                 "most 20: a chosen price that would break this is refused, a market change stops "
@@ -41,12 +42,15 @@ def rules_summary(words: Words) -> str:
                 "matching, a lead of 2 or more with one less. The winner's billboards carry the "
                 "ad for the round, the bank pays, the agency advances by the value used, and a "
                 "drawer who wins gains a loyalty point. No offers: the card is discarded. A seat "
-                "that does not answer in time passes."),
+                "that cannot reach what it needs with all its billboards in the area is skipped, "
+                "and the table is told. A seat that does not answer in time passes."),
         words.t("**Rounds.** Round 1 has three piles of two cards. When the last face-down card is "
                 "settled, that player finishes the turn and the round is scored: the most "
                 "contracts score the round track (ties all score); rounds IV and VIII also score "
                 "the billboard value you sold for ads by a table (round IV by player count). "
                 "Then, from that player, each gives one of the bank's billboards to a neutral "
-                "company (raising its value and price), the next deck is dealt by the agency "
-                "track — the leading agency gets the most cards — and the track is reset."),
+                "company (raising its value and price; with no neutral company or no bank "
+                "billboard left, nobody does, and the table is told), the next deck is dealt by "
+                "the agency track — the leading agency gets the most cards — and the track is "
+                "reset."),
     ])

@@ -231,9 +231,13 @@ def _trade(content: Content, state: State, player: int, mode: str, fields: list[
         raise IllegalMove(_out_of_step(mine))
     count = _number(fields[2])
     if count is None or not 1 <= count <= len(ids):
-        raise IllegalMove(mine.tn("You can trade 1 to {count} billboard of {group} now.",
-                                  "You can trade 1 to {count} billboards of {group} now.", len(ids),
-                                  group=group_text(mine, content, prefix, value)))
+        kind = group_text(mine, content, prefix, value)
+        raise IllegalMove(mine.tn("You can sell 1 to {count} billboard of {group} now.",
+                                  "You can sell 1 to {count} billboards of {group} now.", len(ids),
+                                  group=kind) if mode == SELL else
+                          mine.tn("You can buy 1 to {count} billboard of {group} now.",
+                                  "You can buy 1 to {count} billboards of {group} now.", len(ids),
+                                  group=kind))
     current = market(state, group)
     price = current
     if len(fields) == 4:
@@ -366,6 +370,9 @@ def _partner(content: Content, state: State, player: int, agency_id: str, text: 
     if agency is None:
         raise IllegalMove(mine.t("There is no such agency."))
     pile = state["agencies"][agency_id]["pile"]
+    if not pile:  # our reading: the visit is the loyalty point and the look together
+        raise IllegalMove(mine.t("{agency} has no face-down contract left to look at: a "
+                                 "partnership needs one.", agency=agency.name))
     position = _number(text)
     if position is None or not 1 <= position <= len(pile):
         raise IllegalMove(mine.tn("{agency} has {count} face-down contract: name a place from "

@@ -30,7 +30,7 @@ face-down pile ever appears in the public view.
 """
 from __future__ import annotations
 
-from .auction import needed
+from .auction import standing
 from .content import ROUNDS, Content
 from .flow import deck_of_round
 from .holdings import groups
@@ -120,9 +120,9 @@ def prompt(content: Content, state: State, player: int, language: str | None = N
     if phase == "auction":
         auction = state["auction"]
         contract = content.contracts[auction["contract"]]
-        return words.t("{contract}: offer billboards worth at least {need}, or pass.",
+        return words.t("{contract}. {standing}. Offer, or pass.",
                        contract=contract_text(words, content, contract),
-                       need=words.number(needed(state, player)))
+                       standing=standing(content, state, player, words))
     if phase == "assign":
         return words.t("Give one of the bank's billboards to a neutral company.")
     if phase == "turn":

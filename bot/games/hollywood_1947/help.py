@@ -43,7 +43,8 @@ counts for both, and both reaching four at once is a tie.
 **Variants** *Handpick Jobs*: the first seat removes jobs (one per player must stay). \
 *Justice Served*: in the 7th movie no deck card and no random cut. *Random Loyalties*: \
 loyalties from all nine cards. *Studio Order*: turns follow job numbers; a later center job \
-gives a second turn at its number, a player whose later job the Producer took gets none, and \
+gives a second turn at its number and is performed only then (one whose number has passed \
+waits for the next round), a player whose later job the Producer took gets none, and \
 the Producer's offer to perform a taken job at once is that job's only turn (so no job is \
 performed twice). *Union Strike*: under a neutral poster, players with stars add 0–3 cards \
 as they like.

@@ -107,8 +107,12 @@ def can_perform(state: State, seat: int, job: int) -> bool:
 
 
 def swapped_in_this_round(state: State, seat: int, job: int) -> bool:
-    """A job taken from the center waits for the next round (Studio Order: for its number)."""
-    return not option(state, "studio_order") and [seat, job] in state["turn"].get("swapped_in", [])
+    """A job the seat took from the center this round, and may not perform now: it waits
+    for the next round, except under Studio Order for a later number, which is performed
+    when that number is called (its own turn, not the seat's other job's)."""
+    if [seat, job] not in state["turn"].get("swapped_in", []):
+        return False
+    return not (option(state, "studio_order") and state["turn"]["cursor"] == job)
 
 
 def _director_moves(state: State) -> list[tuple[str | None, str]]:
@@ -489,7 +493,12 @@ def _job_refusal(cx: Content, state: State, seat: int, job: int) -> str:
         return f"You are not the {name}."
     if job in state["performed"]:
         return f"The {name} has already been performed this round."
+    if job == SCREENWRITER and state["turn"]["taken"] > 0:
+        return "The Screenwriter can only write on the first turn of a round."
     if swapped_in_this_round(state, seat, job):
+        if option(state, "studio_order") and job > state["turn"]["cursor"]:
+            return (f"You took the {name} from the center this round: with Studio Order you "
+                    f"perform it when number {job} is called.")
         return f"You took the {name} from the center this round: it works from the next round."
     if job == SCREENWRITER:
         return "The Screenwriter can only write on the first turn of a round."

@@ -49,7 +49,8 @@ def test_the_sheet_example_a_lead_of_one_wins_by_matching():
     state = sheet_table(marek_loyalty=1)
     total = money_total(state)
     state, events = act(state, 0, "ad:apress")
-    assert "draws a contract from Apress: 8k — Everywhere except Balice (deck I/V)" in public(events)
+    assert "draws a contract from Apress: 10k — Everywhere except Balice (deck I/V)" in \
+        public(events)
     assert state["auction"]["asking"] == 1
     state, events = act(state, 1, fill(state, 1, "offer:{}", JOZEK))
     assert public(events) == "{p1} offers 4 billboards worth 12."
@@ -59,7 +60,7 @@ def test_the_sheet_example_a_lead_of_one_wins_by_matching():
     matching = ["sm-6a", "sm-6b", "sm-1a"]  # 13, the same as Andrzej
     state, events = act(state, 0, fill(state, 0, "offer:{}", matching))
     assert "{p0} wins the contract with 13" in public(events)
-    assert state["money"][0] == 15 + 8 and state["contracts"][0] == 1
+    assert state["money"][0] == 15 + 10 and state["contracts"][0] == 1
     assert state["loyalty"]["apress"][0] == 2, "the drawer who wins gains a loyalty point"
     assert state["agencies"]["apress"]["track"] == 13 and state["ad_value"][0] == 13
     assert sorted(state["ads"]) == sorted(matching)
@@ -112,7 +113,7 @@ def test_a_rival_who_wins_gains_no_loyalty():
     state, events = act(state, 0, "pass")
     assert "{p2} wins the contract with 13" in public(events)
     assert state["loyalty"]["apress"] == [0, 0, 0]
-    assert state["money"][2] == 15 + 8 and state["ads"] == ANDRZEJ_OFFER
+    assert state["money"][2] == 15 + 10 and state["ads"] == ANDRZEJ_OFFER
     assert state["turn"] == 0 and state["phase"] == "turn", "the drawer's turn goes on"
 
 
@@ -229,3 +230,44 @@ def test_time_is_the_hosts_seat_only_and_only_while_someone_is_asked():
     assert "No answer is due now." in refused(state, SYSTEM_SEAT, "timeout")
     state, _ = act(state, 0, "ad:apress")
     assert "not a move of Billboard" in refused(state, 1, "timeout")
+
+
+# --- where the auction stands: the prompt, the select, the seats skipped ----------------------
+
+def test_the_prompt_says_the_best_offer_the_need_and_the_eligible_billboards():
+    state = sheet_table(marek_loyalty=1)
+    state, _ = act(state, 0, "ad:apress")
+    prompt = GAME.prompt(state, 1)
+    assert "No offer yet" in prompt and "you need 1" in prompt
+    assert "Kazimierz 3, 3; Krowodrza 3, 3 (12 in all)" in prompt
+    state, _ = act(state, 1, fill(state, 1, "offer:{}", JOZEK))
+    prompt = GAME.prompt(state, 2)
+    assert "Best offer: {p1} with 12" in prompt and "you need 13" in prompt
+    assert "Grzegórzki 6, 3, 3, 2, 1 (15 in all)" in prompt
+    state, _ = act(state, 2, fill(state, 2, "offer:{}", ANDRZEJ_OFFER))
+    prompt = GAME.prompt(state, 0)  # Marek leads Andrzej by one: matching is enough
+    assert "Best offer: {p2} with 13" in prompt and "you need 13" in prompt
+    assert "Stare Miasto 6, 6, 2, 1 (15 in all)" in prompt
+
+
+def test_the_select_asks_for_at_least_as_many_billboards_as_reaching_the_need_takes():
+    state = to_drawer(sheet_table(marek_loyalty=1))  # Marek needs 13 from 6, 6, 2, 1
+    offer = next(c for c in GAME.legal(state, 0) if c.action == "offer:{}")
+    assert offer.subset.minimum == 3  # no two of his billboards reach 13
+    assert offer.label == "Offer billboards worth at least 13"
+    # a set of three that still falls short is refused at once, saying why
+    assert "worth 9" in refused(state, 0, fill(state, 0, "offer:{}", ["sm-6a", "sm-2a", "sm-1a"]))
+
+
+def test_a_seat_that_cannot_reach_the_need_is_skipped_with_a_public_line():
+    state = sheet_table(marek_loyalty=0)
+    state["owner"]["gz-6a"] = None  # Andrzej now has 9 in the area: short of beating 12
+    state, _ = act(state, 0, "ad:apress")
+    state, events = act(state, 1, fill(state, 1, "offer:{}", JOZEK))
+    assert public(events) == ("{p1} offers 4 billboards worth 12.\n"
+                              "{p2} cannot reach 13 (billboards worth 9 in the area): skipped.")
+    state = board(holdings={0: ["sm-1a"], 1: ["bl-3a", "bl-4a"], 2: ["kz-1a"]})
+    state = pile(state, "apress", [NOT_BALICE])
+    state, events = act(state, 0, "ad:apress")
+    assert "{p1} has no billboard free of ads in the area: skipped." in public(events)
+    assert "in the area is skipped, and the table is told" in GAME.rules_summary("en")

@@ -55,6 +55,23 @@ def test_the_sheets_three_kinds_of_area_are_there():
     assert any(c.districts and len(c.districts) == 2 for c in covers.values())
 
 
+def test_the_sheets_own_examples_can_be_played_on_the_board():
+    def free(value: int) -> dict[str, int]:
+        """District -> how many billboards of ``value`` it has for sale at the start."""
+        found: dict[str, int] = {}
+        for billboard in C.billboards.values():
+            if billboard.value == value and billboard.company is None:
+                found[billboard.district] = found.get(billboard.district, 0) + 1
+        return found
+    # "kupuję 4 billboardy nr 1 po cenie rynkowej": four value-1s of one district in one action
+    assert max(free(1).values()) >= 4, free(1)
+    # the combo: sell one value-6 cheaply, then buy several ("kilku") value-5s of one district
+    assert max(free(5).values()) >= 3, free(5)
+    # Marek's card: 10 thousand, "wszędzie oprócz dzielnicy Balice"
+    assert any(c.amount == 10 and c.excluded == ("balice",) and c.districts is None
+               and c.values is None for c in C.contracts.values())
+
+
 @pytest.mark.parametrize("breakage,complaint", [
     (lambda r: r["contracts"]["contract"].pop(), "deck IV/VIII must hold 15"),
     (lambda r: r["contracts"]["contract"][0].update(districts=["mars"]), "no district"),

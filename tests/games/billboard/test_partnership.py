@@ -72,3 +72,15 @@ def test_only_places_in_the_pile():
     assert "name a place from the top, 1 to 2" in refused(state, 0, "partner:apress:3")
     state = pile(state, "apress", ["a01"])
     assert "partner:apress:3" in actions(state, 0)
+
+
+def test_no_partnership_with_an_agency_whose_pile_is_empty():
+    # Our reading: the visit is the loyalty point *and* the look, so it needs a card to look at.
+    state = board()
+    state["discard"] += state["agencies"]["apress"]["pile"]
+    state["agencies"]["apress"]["pile"] = []
+    assert not any(a.startswith("partner:apress:") for a in actions(state, 0))
+    assert any(a.startswith("partner:smok:") for a in actions(state, 0))
+    assert refused(state, 0, "partner:apress:1") == \
+        "Apress has no face-down contract left to look at: a partnership needs one."
+    assert "while its pile has a card" in GAME.rules_summary("en")

@@ -49,7 +49,9 @@ def test_polish_plurals_and_money_in_events():
     state, _ = act(state, 0, "ad:apress")
     offer = fill(state, 1, "offer:{}", ["kz-1a", "kz-1b", "kz-2b", "kr-1b", "kr-2a"])
     state, events = act(state, 1, offer)
-    assert public(events) == "{p1} oferuje 5 billboardów o łącznej wartości 7."
+    assert public(events) == ("{p1} oferuje 5 billboardów o łącznej wartości 7.\n"
+                              "{p2} nie ma na tym obszarze billboardu bez reklamy — kolej "
+                              "przechodzi dalej.")
 
 
 def test_each_seat_reads_its_own_language_the_table_its_own():
@@ -72,3 +74,42 @@ def test_district_names_keep_their_diacritics_and_polish_grammar():
     labels = [c.label for c in GAME.legal(state, 0)]
     assert any(label.startswith("Łagiewniki, wartość 1") for label in labels)
     assert any(label.startswith("Grzegórzki, wartość 6") for label in labels)
+
+
+def polish_strings(domain: str) -> list[str]:
+    """Every Polish translation in one of Billboard's catalogues (plural forms each)."""
+    from babel.messages.pofile import read_po
+    with open(i18n.catalogue_path(domain, "pl"), "rb") as handle:
+        catalogue = read_po(handle, locale="pl", domain=domain)
+    found = []
+    for message in catalogue:
+        if message.id:
+            found += list(message.string) if isinstance(message.string, tuple) else [message.string]
+    return found
+
+
+def test_the_polish_reads_as_a_native_speaker_writes():
+    for domain in ("billboard", "billboard-table"):
+        said = polish_strings(domain)
+        # "wymienić" is to exchange: selling and buying have their own verbs
+        assert not [s for s in said if "wymieni" in s], domain
+        # no "kupiłeś/-aś": sentences are phrased without the reader's gender
+        assert not [s for s in said if "/-" in s or re.search(r"łeś\b|łaś\b", s)], domain
+        # one word for a company, the sheet's: spółka (never firma)
+        assert not [s for s in said if re.search(r"\bfirm", s, re.IGNORECASE)], domain
+    legend = i18n.words("billboard-table", "pl").t("a neutral company's")
+    assert legend == "należy do spółki neutralnej"
+
+
+def test_polish_trading_verbs_and_a_single_billboards_value():
+    state = board(language="pl", holdings={0: ["nh-1a", "nh-1b", "kz-6a"], 1: ["kz-3a"]})
+    selling, _ = drive(state, 0, ["sell", "sell:nh:1"])
+    assert "Możesz teraz sprzedać od 1 do 2 billboardów" in refused(selling, 0, "sell:nh:1:3")
+    buying, _ = drive(state, 0, ["buy", "buy:nh:1"])
+    assert "Możesz teraz kupić od 1 do 2 billboardów" in refused(buying, 0, "buy:nh:1:3")
+    state = pile(state, "apress", ["a01"])
+    state, _ = act(state, 0, "ad:apress")
+    state, events = act(state, 1, fill(state, 1, "offer:{}", ["kz-3a"]))
+    assert public(events).startswith("{p1} oferuje 1 billboard o wartości 3.")
+    state, _ = act(state, 0, "pass")
+    assert refused(state, 0, "sell") == "W tej kolejce akcja sprzedaży jest już wykorzystana."

@@ -63,10 +63,10 @@ def _at(state, group):
 def test_buying_four_at_market_through_the_game_sets_the_sheet_price():
     state = board(cash=15)
     state = _at(state, "nh:1")
-    # Nowa Huta has three value-1 billboards in the bank: buy them all at market 1.
-    state, events = act(state, 0, "buy:nh:1:3")
-    assert state["prices"][:2] == [3, 4]  # 1 + 3 − 1 = 3, and value 2 pushed to 4
-    assert state["money"][0] == 12 and "value 1 now costs 3k" in events[0].text
+    # "kupuję 4 billboardy nr 1 po cenie rynkowej 1 tysiąc": Nowa Huta has four in the bank.
+    state, events = act(state, 0, "buy:nh:1:4")
+    assert state["prices"] == [4, 5, 6, 7, 8, 9]  # 1 + 4 − 1 = 4, the dearer values pushed up
+    assert state["money"][0] == 11 and "value 1 now costs 4k" in events[0].text
 
 
 def test_buying_at_market_clamps_at_the_maximum():

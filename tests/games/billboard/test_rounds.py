@@ -144,6 +144,33 @@ def test_with_one_neutral_company_the_billboard_is_chosen_at_once():
     assert all(a.startswith("assign:purple:") for a in actions(state, 0))
 
 
+def test_no_neutral_company_left_the_table_is_told_nobody_gives_a_billboard():
+    state = last_card(board())
+    for company in ("pink", "grey", "orange", "purple"):
+        state["companies"][company]["bid"] = {"seat": 2, "price": 1}
+        state["locked"][2] += 1
+        state["money"][2] -= 1
+    state, events = finish_round(state)
+    assert state["round"] == 2 and state["phase"] == "turn"
+    assert ("No neutral company is left to take a billboard: nobody gives one this round."
+            in public(events))
+
+
+def test_the_bank_out_of_billboards_the_table_is_told_the_rest_give_none():
+    state = last_card(board())
+    free = [b for b, owner in state["owner"].items() if owner is None]
+    for billboard in free[1:]:
+        state["owner"][billboard] = 2
+    state, events = finish_round(state)
+    assert state["phase"] == "assign" and state["turn"] == 0
+    choice = next(a for a in actions(state, 0) if a.startswith("assign:"))
+    state, _ = act(state, 0, choice)
+    state, events = act(state, 0, next(a for a in actions(state, 0) if a.count(":") == 3))
+    assert state["round"] == 2
+    assert ("The bank has no billboard left to give: the others give none this round."
+            in public(events))
+
+
 def test_the_next_deck_is_dealt_by_the_agency_track_and_the_track_resets():
     state = last_card(board(players=2))
     state["agencies"]["apress"]["track"] = 5

@@ -34,8 +34,11 @@ def test_combo_sell_a_six_cheaply_then_buy_fives_at_the_lowered_market():
     # Selling one 6 at 8 sets its price to 8 and pushes every cheaper value below it.
     assert state["prices"] == [3, 4, 5, 6, 7, 8]
     assert state["used"] == ["sell"] and state["turn"] == 0
-    state, _ = drive(state, 0, ["buy", "buy:sm:5", "buy:sm:5:1"])
-    assert state["owner"]["sm-5a"] == 0 and state["money"][0] == 40 + 8 - 7
+    # "kupno kilku billboardów nr 5 po cenie aktualnej": Podgórze has three in the bank.
+    state, _ = drive(state, 0, ["buy", "buy:pg:5", "buy:pg:5:3"])
+    assert [state["owner"][b] for b in ("pg-5a", "pg-5b", "pg-5c")] == [0, 0, 0]
+    assert state["money"][0] == 40 + 8 - 3 * 7
+    assert state["prices"][4:] == [9, 10]  # 7 + 3 − 1, and the six pushed above it
     assert state["turn"] == 1, "a combo takes both actions: the turn is over"
 
 

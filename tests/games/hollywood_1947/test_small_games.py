@@ -69,10 +69,32 @@ def test_a_job_swapped_in_from_the_center_waits_for_the_next_round():
 def test_studio_order_a_later_job_from_the_center_is_performed_at_its_number():
     state = restart(fresh(2, studio_order=True), {3: 0, 4: 0, 5: 1, 6: 1})
     state, _ = act(state, 0, "swap:3:9")
+    # "they will get to perform the later job when it becomes their turn again": not at
+    # number 4, seat 0's other job, only when number 9 is called
+    assert state["turn"]["seat"] == 0 and "job:9" not in actions(state, 0)
+    with pytest.raises(IllegalMove, match="when number 9 is called"):
+        act(state, 0, "job:9")
     for seat in (0, 1, 1):  # numbers 4, 5 and 6
         assert state["turn"]["seat"] == seat
         state, _ = act(state, seat, "pass")
     assert state["turn"]["seat"] == 0 and "job:9" in actions(state, 0)  # number 9
+
+
+def test_studio_order_a_center_job_whose_number_has_passed_waits_for_the_next_round():
+    # Studio Order's exception covers only a *later* number: job 3 taken at number 4 has
+    # been passed, so seat 0 may not perform it at number 8, its other turn this round.
+    state = restart(fresh(2, studio_order=True), {4: 0, 8: 0, 5: 1, 6: 1})
+    state, _ = act(state, 0, "swap:4:3")
+    for seat in (1, 1):  # numbers 5 and 6
+        assert state["turn"]["seat"] == seat
+        state, _ = act(state, seat, "pass")
+    assert state["turn"]["seat"] == 0 and state["turn"]["cursor"] == 8
+    assert "job:3" not in actions(state, 0) and "job:8" in actions(state, 0)
+    with pytest.raises(IllegalMove, match="from the next round"):
+        act(state, 0, "job:3")
+    state = restart(state)  # the next round: number 3 comes first and is seat 0's
+    assert state["turn"]["seat"] == 0 and "job:3" in actions(state, 0)
+    assert "one whose number has passed waits for the next round" in GAME.rules_summary()
 
 
 def test_no_producer_in_small_games():
