@@ -501,7 +501,7 @@ def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
     centre = (bx0 + bx1) / 2, (by0 + by1) / 2
     at = _standing(view)
     faces = die_faces(view)
-    for route, curve in curves.items():  # a sailboat setting out from each bridge
+    for curve in curves.values():  # a sailboat setting out from each bridge
         x, y = _bezier(*curve, 0.06)
         _sailboat(draw, x, y)
     for space in view["bay"]:

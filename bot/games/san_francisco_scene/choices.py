@@ -6,7 +6,7 @@ from typing import Any
 from bot.engine import Amount, Choice, Subset
 from bot.engine import offers as offer_kit
 
-from .common import STEP, Move, a_or_an, floor_step, live_seats, money, seat_name
+from .common import STEP, Move, a_or_an, floor_step, money, seat_name
 from .content import Board
 from .deals import (
     bidders,

@@ -18,7 +18,7 @@ def test_each_loop_place_of_the_die_table_carries_its_die_face():
         for space_id in route["faces"]:
             if space_id not in index:
                 continue  # a stop in the Bay: its face is on its label
-            x0, y0, x1, y1 = picture.face_box(index[space_id])
+            x0, y0, _, _ = picture.face_box(index[space_id])
             corner = image.getpixel((int(x0) + 3, int(y0) + 3))
             assert min(corner) > 200, (space_id, corner)  # the die's white face
             marked += 1
