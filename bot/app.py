@@ -13,7 +13,7 @@ import json
 import logging
 import signal
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 import discord
 import yarl
@@ -95,18 +95,19 @@ class MarqueeBot(commands.Bot):
         self.settings = settings
         self.sync_only = sync_only  # `python -m bot sync`: log in, sync the commands, stop
         self.game_interactions = GameInteractions(self)
-        self._background: list[asyncio.Task[None]] = []
+        self._background: list[asyncio.Task[Any]] = []
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
         self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.settings.database)
+        # PostgresStore is not a Store subclass, but has all its methods (each store test runs on both).
+        self.store = cast(Store, await open_store(self.settings.database))
         # Whose games this process looks after: its shards' (every game's when it runs alone).
         sharded = self.settings.shard_ids is not None
         self.leases = Leases(self.store, home=self.settings.shard_ids or (0,),
-                             count=self.settings.shard_count if sharded else 1,
+                             count=(self.settings.shard_count or 1) if sharded else 1,  # set with shards
                              ttl=self.settings.lease_seconds)
         await self.leases.renew()
         # Boards are drawn in worker processes, off the event loop (in a thread if none can
@@ -126,7 +127,7 @@ class MarqueeBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for extension in extensions():
             await self.load_extension(extension)
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         if self.sync_only:
             await self.sync_commands(force=True)
             return

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import registry
 from .i18n import HOST, words
@@ -116,7 +116,8 @@ def finish_of(game: FinishedGame) -> Finish:
 
 
 def _ranked(games: list[FinishedGame]) -> list[tuple[int, Rating]]:
-    return [(int(player), value) for player, value in ranked(rate(map(finish_of, games)))]
+    # The rated players are members, by id (bots are not rated).
+    return [(cast(int, player), value) for player, value in ranked(rate(map(finish_of, games)))]
 
 
 async def leaderboard(store: Store, guild_id: int, game_type: str | None = None) -> Leaderboard:
@@ -194,7 +195,7 @@ def follow_dm(table: Table, news: list[dict[str, Any]], follower: Follower, *, l
         kept.insert(0, said.tn("… ({count} earlier line in the thread)", "… ({count} earlier lines in the thread)",
                                len(lines) - len(kept)))
     text = [said.t("**{game}** #{number}:", game=game.name, number=table.id), *kept]
-    latest = next((payload for payload in reversed(news) if "status" in payload), {})
+    latest: dict[str, Any] = next((payload for payload in reversed(news) if "status" in payload), {})
     result = latest.get("result")
     if result and result not in "\n".join(kept):
         text.append(f"🏆 {result}")

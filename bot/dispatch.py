@@ -150,8 +150,8 @@ class Dispatcher:
                                                      else list(going), return_when=asyncio.FIRST_COMPLETED)
                     finally:
                         woken.cancel()
-                    for task in done - {woken}:
-                        game_id = going.pop(task)  # type: ignore[call-overload]
+                    for task in [task for task in going if task in done]:
+                        game_id = going.pop(task)
                         sent, finished = task.result()  # the store failed: raised, the rest cancelled
                         delivered += sent
                         if not finished:
@@ -586,8 +586,7 @@ def _parked_notice(table: Table, items: list[OutboxItem]) -> str:
     version = items[-1].payload.get("version")
     if items[0].kind == "private":
         seat = items[0].payload.get("seat")
-        known = isinstance(seat, int) and 0 <= seat < len(table.seats)
-        if not known:
+        if not (isinstance(seat, int) and 0 <= seat < len(table.seats)):
             return said.t("⚠️ I could not send a player a private message for move {move}; the game goes on — "
                           "`/game hand` shows their hand and options.", move=version) if version else said.t(
                 "⚠️ I could not send a player a private message; the game goes on — "

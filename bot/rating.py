@@ -53,7 +53,7 @@ def places(seats: int, winners: Iterable[int], scores: Mapping[int, Any]) -> tup
     seat with a number; else all the others tied just behind the winners."""
     won = set(winners)
     others = [seat for seat in range(seats) if seat not in won]
-    numbers = {seat: scores.get(seat) for seat in others}
+    numbers: dict[int, Any] = {seat: scores.get(seat) for seat in others}
     if not all(isinstance(v, Real) and not isinstance(v, bool) for v in numbers.values()):
         numbers = {seat: 0 for seat in others}
     # Places are dense (1, 2, 2, 3): only the order matters to the model.
