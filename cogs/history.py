@@ -60,8 +60,8 @@ def pager(game_id: int, page: int, count: int, back: str, next_: str) -> discord
     for label, target, side, shut in (("◀ " + back, page - 1, "back", page == 0),
                                       (next_ + " ▶", page + 1, "next", page >= count - 1)):
         custom_id = page_id(game_id, min(max(target, 0), count - 1), side)
-        button = discord.ui.Button(label=label, custom_id=custom_id, disabled=shut,
-                                   style=discord.ButtonStyle.secondary)
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=label, custom_id=custom_id, disabled=shut, style=discord.ButtonStyle.secondary)
         view.add_item(HistoryPage(button, _HISTORY.fullmatch(custom_id)))  # type: ignore[arg-type]
     return view
 

@@ -26,7 +26,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import asyncpg
 
@@ -43,7 +43,7 @@ MIGRATION_LOCK = 0x4D61_7271_7565_65
 #: How long ``listen`` trusts a quiet connection before it asks the server.
 LISTEN_CHECK_SECONDS = 30.0
 
-Connection = asyncpg.Connection
+Connection: TypeAlias = asyncpg.Connection  # Any to mypy: asyncpg ships no types
 
 _SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
           " FROM seats WHERE game_id = $1 ORDER BY seat")

@@ -354,6 +354,7 @@ class Store(CommunityStore):
                 (game_type, _dumps(options), seed, host_id, guild_id, channel_id, now, now,
                  _dumps(settings or {})),
             )
+            assert cursor.lastrowid is not None  # set by the INSERT
             return cursor.lastrowid
 
     async def set_places(self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
@@ -591,6 +592,7 @@ class Store(CommunityStore):
             await db.executemany(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?, parked_at = ? WHERE id = ?",
                 [(error, now, i) for i in ids])
+            assert row is not None  # a count has its row
             return row[0] == 0
 
     async def unpark(self, ids: Iterable[int] | None = None) -> int:
@@ -632,6 +634,7 @@ class Store(CommunityStore):
             "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
             f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
         row = await cursor.fetchone()
+        assert row is not None  # an aggregate has its row
         return row[0]
 
     async def claim_warning(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
@@ -745,6 +748,7 @@ class Store(CommunityStore):
                 db.execute("UPDATE posts SET channel_id = ?, message_id = ?, parts = ?, version = ?,"
                            " live = ?, run = ? WHERE id = ?", (*values, saved))
             db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(now, i) for i in sent])
+            assert saved is not None  # given, or set by the INSERT
             return saved
 
         return await self._transaction(save)
