@@ -3,6 +3,7 @@
 
     python3 tasks.py bot [args]     run the bot (offline demo when no token is set)
     python3 tasks.py test [args]    run the test suite
+    python3 tasks.py check          run the linters CI runs (ruff, mypy)
     python3 tasks.py bench          run the benchmarks
     python3 tasks.py i18n [domain]  bring the translation catalogues up to the source
     python3 tasks.py lock [args]    refresh requirements.lock from pyproject.toml (uv);
@@ -117,6 +118,12 @@ def main(argv: list[str]) -> int:
     if command == "test":
         ensure_venv()
         return run(["-m", "pytest", *rest])
+    if command == "check":
+        ensure_venv()
+        # Both run, so one pass shows every finding; the paths mypy checks are in pyproject.toml.
+        ruff = run(["-m", "ruff", "check", "."])
+        mypy = run(["-m", "mypy"])
+        return ruff or mypy
     if command == "bench":
         ensure_venv()
         return run(["-m", "bot.bench", *rest])
