@@ -1,9 +1,13 @@
 # Conveniences over tasks.py, which needs only Python (make is optional).
-.PHONY: bot test bench demo
+.PHONY: bot test check lock bench demo
 bot:
 	python3 tasks.py bot
 test:
 	python3 tasks.py test
+check:
+	python3 tasks.py check
+lock:
+	python3 tasks.py lock
 bench:
 	python3 tasks.py bench
 demo:

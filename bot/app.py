@@ -98,7 +98,7 @@ class MarqueeBot(commands.Bot):
         self.metrics = metrics
         self.watch: Watch | None = None  # /healthz and /metrics, when MARQUEE_HTTP_PORT is set
         self.sync_only = sync_only  # `python -m bot sync`: log in, sync the commands, stop
-        self._background: list[asyncio.Task[None]] = []
+        self._background: list[asyncio.Task[Any]] = []
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -109,7 +109,7 @@ class MarqueeBot(commands.Bot):
         # Whose games this process looks after: its shards' (every game's when it runs alone).
         sharded = self.settings.shard_ids is not None
         self.leases = Leases(self.store, home=self.settings.shard_ids or (0,),
-                             count=self.settings.shard_count if sharded else 1,
+                             count=(self.settings.shard_count or 1) if sharded else 1,  # set with shards
                              ttl=self.settings.lease_seconds)
         await self.leases.renew()
         # Boards are drawn in worker processes, off the event loop (in a thread if none can
@@ -129,7 +129,7 @@ class MarqueeBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for extension in extensions():
             await self.load_extension(extension)
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         if self.sync_only:
             await self.sync_commands(force=True)
             return
@@ -279,7 +279,7 @@ class ShardedMarqueeBot(MarqueeBot, commands.AutoShardedBot):
     """Marquee running the gateway shards it is given (``MARQUEE_SHARDS`` of
     ``MARQUEE_SHARD_COUNT``), one of several processes sharing one PostgreSQL database: it
     takes any interaction it receives (a DM's reach shard 0), and looks after the games of
-    the shards it holds a lease on (``bot/leases.py``)."""
+    the shards it holds a lease on (``bot/delivery/leases.py``)."""
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(settings, shard_ids=list(settings.shard_ids or ()),

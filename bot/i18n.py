@@ -87,7 +87,7 @@ def language_of(locale: object) -> str:
 
 
 #: A message as catalogues key it: (context or None, the message or its (singular, plural)).
-MessageKey = tuple[str | None, str | tuple[str, str]]
+MessageKey = tuple[str | None, str | tuple[str, ...]]
 
 
 def source_messages(domain: str) -> dict[MessageKey, list[tuple[str, int]]]:
@@ -193,5 +193,5 @@ def _key(message: str | tuple[str, ...] | list[str]) -> str | tuple[str, ...]:
     return message if isinstance(message, str) else tuple(message)
 
 
-def _translated(string: str | tuple[str, ...] | list[str]) -> bool:
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
     return all(string) if isinstance(string, (tuple, list)) else bool(string)

@@ -1,7 +1,7 @@
 """``python -m bot --shards 0,1/2/3 --shard-count 4``: one bot process per group of shards.
 
 The processes share one PostgreSQL database and split the work by shard leases
-(``bot/leases.py``), so the launcher only starts them, starts again one that stops (after
+(``bot/delivery/leases.py``), so the launcher only starts them, starts again one that stops (after
 a pause that grows while it keeps stopping), and stops them all when it is stopped.
 A process that dies loses nothing meanwhile: the others take its shards' games over.
 """
@@ -91,13 +91,15 @@ def launch(groups: tuple[tuple[int, ...], ...], shard_count: int, *,
                 if now >= child.restart_at:
                     child.start()
                 continue
-            code = child.process.poll()
+            process = child.process
+            assert process is not None  # every child was started before the loop
+            code = process.poll()
             if code is None:
                 continue
             if now - child.started_at >= STEADY_SECONDS:
                 child.pause = FIRST_PAUSE
             log.warning("shards %s: process %d stopped (exit %s); starting it again in %.0f s",
-                        list(child.shards), child.process.pid, code, child.pause)
+                        list(child.shards), process.pid, code, child.pause)
             child.restart_at = now + child.pause
             child.pause = min(child.pause * 2, LAST_PAUSE)
     running = [c.process for c in children if c.process and c.process.poll() is None]

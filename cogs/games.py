@@ -91,7 +91,7 @@ class Games(commands.Cog):
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
         await self.bot.tables.set_places(table.id, thread_id=thread.id)
-        message = await thread.send(lobby_text(table), view=lobby_view(table),
+        message = await thread.send(lobby_text(table), view=lobby_view(table),  # type: ignore[arg-type]  # a lobby's: never None
                                     allowed_mentions=discord.AllowedMentions.none())
         await self.bot.tables.set_places(table.id, lobby_message_id=message.id)
         await interaction.followup.send(words_at(interaction, table).t(
@@ -206,9 +206,10 @@ class Games(commands.Cog):
             who = name_seats(f"{{p{seat}}}", names)
             clock = next((due for key, (due, _) in countdowns.items()
                           if key.startswith(f"{timers.CLOCK_KEY}{seat}:")), None)
-            lines.append(_waiting_line(said, who, since and f"<t:{int(since)}:R>", clock and f"<t:{int(clock)}:R>"))
+            lines.append(_waiting_line(said, who, f"<t:{int(since)}:R>" if since else None,
+                                       f"<t:{int(clock)}:R>" if clock else None))
         game = registry.game(table.record.game_type)
-        for deadline in engine.deadlines(game, table.record.state):
+        for deadline in engine.deadlines(game, table.state):
             due = countdowns.get(timers.DEADLINE + deadline.key)
             if due and deadline.what:
                 # The engine's own name for an offer's countdown is worded for the reader.
@@ -286,7 +287,8 @@ class Games(commands.Cog):
                                    description=i18n.lookup(said.language, o.description) or o.description)
                             for o in (*rules.options, *timers.HOST_OPTIONS))
         # A game that speaks several languages tells its rules in the reader's.
-        summary = rules.rules_summary(said.language) if getattr(rules, "languages", ()) else rules.rules_summary()
+        summary = (rules.rules_summary(said.language)  # type: ignore[call-arg]  # such a game's takes one
+                   if getattr(rules, "languages", ()) else rules.rules_summary())
         heading = said.t("**Lobby options** (`/game new options:`)")
         text = summary + (f"\n\n{heading}\n{options}" if options else "")
         first, *more = split_text(text)  # at line ends, so no rule is cut in half
@@ -300,7 +302,8 @@ class Games(commands.Cog):
         table = await self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # it replays the whole game
         text, view = await history_page(self.bot, interaction, table, None)
-        await interaction.followup.send(text, **({"view": view} if view else {}), ephemeral=True)
+        extra: dict[str, Any] = {"view": view} if view else {}
+        await interaction.followup.send(text, **extra, ephemeral=True)
 
     @game.command(name=command_name("board"),
                   description=locale_str("The board as it stood after a move (numbered as in /game history)"))

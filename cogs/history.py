@@ -1,6 +1,6 @@
 """A game's past on Discord: ``/game history`` pages through everything the table was told,
 ``/game board move:N`` shows the board as it stood after move N. Both replay the action log
-(``bot/history.py``) off the event loop, and both are the reader's alone (ephemeral).
+(``bot/table/history.py``) off the event loop, and both are the reader's alone (ephemeral).
 
 The pager's ◀ ▶ buttons are persistent ``DynamicItem``s (custom id
 ``mq:hist:<game>:<page>:back|next``) like every component of ours: a page opened last week
@@ -61,8 +61,8 @@ def pager(game_id: int, page: int, count: int, back: str, next_: str) -> discord
     for label, target, side, shut in (("◀ " + back, page - 1, "back", page == 0),
                                       (next_ + " ▶", page + 1, "next", page >= count - 1)):
         custom_id = page_id(game_id, min(max(target, 0), count - 1), side)
-        button = discord.ui.Button(label=label, custom_id=custom_id, disabled=shut,
-                                   style=discord.ButtonStyle.secondary)
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=label, custom_id=custom_id, disabled=shut, style=discord.ButtonStyle.secondary)
         view.add_item(HistoryPage(button, _HISTORY.fullmatch(custom_id)))  # type: ignore[arg-type]
     return view
 

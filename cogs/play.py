@@ -223,7 +223,7 @@ def component(control: controls.Button | controls.Select, row: int) -> discord.u
     for kind in kinds:
         match = kind.__discord_ui_compiled_template__.fullmatch(control.custom_id)
         if match is not None:
-            return kind(item, match)  # type: ignore[call-arg]
+            return kind(item, match)  # type: ignore[call-arg, arg-type]  # each kind's __init__ takes (item, match)
     raise ValueError(f"no kind of component takes the custom id {control.custom_id!r}")
 
 
@@ -335,7 +335,7 @@ async def offered(
             "Here is what you can do now:",
             game_id,
         )
-    choices = registry.game(table.record.game_type).legal(table.record.state, seat)
+    choices = registry.game(table.record.game_type).legal(table.state, seat)
     choice = next(
         (c for c in choices if c.action == template and getattr(c, kind) is not None), None
     )
@@ -486,7 +486,7 @@ async def panel(
     )
     said = words_at(interaction, table)
     game = registry.game(table.record.game_type)
-    state = table.record.state
+    state = table.state
     head = [preface] if preface else []
     head.append(
         said.t(

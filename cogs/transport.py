@@ -6,6 +6,7 @@ import hashlib
 import io
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import aiohttp
 import discord
@@ -118,7 +119,8 @@ class DiscordTransport:
 
     async def _thread(self, table: Table) -> discord.abc.Messageable:
         channel_id = table.record.thread_id or table.record.channel_id
-        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        # None only for a game opened outside Discord (the tests', whose stand-in bot takes it).
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)  # type: ignore[arg-type]
         return channel  # type: ignore[return-value]
 
     async def post(self, table: Table, message: Outgoing) -> Posted | None:
@@ -130,10 +132,10 @@ class DiscordTransport:
         chunks = split_text(post_text(message))
         pings = mentions(message)
         for n, chunk in enumerate(chunks[:-1]):
-            await channel.send(chunk, allowed_mentions=pings, nonce=nonce(message, n))
+            await channel.send(chunk, allowed_mentions=pings, nonce=nonce(message, n))  # type: ignore[arg-type]  # send() takes None; its overloads don't
         files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
         view = build_view(turn_rows(message))
-        kwargs = {"files": files, "allowed_mentions": pings,
+        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": pings,
                   "nonce": nonce(message, len(chunks) - 1)}
         if view is not None:
             kwargs["view"] = view
@@ -174,7 +176,7 @@ class DiscordTransport:
         with delivery_errors():
             return await self._send_private(table, seat, message)
 
-    async def _send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> bool:
+    async def _send_private(self, table: Table, seat: SeatRecord, message: Outgoing) -> Posted | bool:
         if seat.user_id is None:
             return True
         user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
@@ -190,10 +192,10 @@ class DiscordTransport:
         chunks = split_text(text)
         try:
             for n, chunk in enumerate(chunks[:-1]):
-                await user.send(chunk, allowed_mentions=NO_MENTIONS, nonce=nonce(message, n))
-            kwargs = {"view": view} if view is not None else {}
+                await user.send(chunk, allowed_mentions=NO_MENTIONS, nonce=nonce(message, n))  # type: ignore[arg-type]  # as above
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
             sent = await user.send(chunks[-1], allowed_mentions=NO_MENTIONS,
-                                   nonce=nonce(message, len(chunks) - 1), **kwargs)
+                                   nonce=nonce(message, len(chunks) - 1), **kwargs)  # type: ignore[arg-type]  # as above
         except discord.Forbidden:
             return False
         # A DM with controls is remembered, so they come off once they no longer apply.

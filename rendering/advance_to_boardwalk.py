@@ -117,7 +117,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
         kit.draw_text(
             draw,
             (MARGIN, 84),
-            f"Game over — {reason.get(view.get('end_reason'), '')}",
+            f"Game over — {reason.get(view.get('end_reason', ''), '')}",
             18,
             fill=kit.MUTED,
             max_width=700,

@@ -392,8 +392,8 @@ def _corner(draw: ImageDraw.ImageDraw, view: View, box: Box, space: dict) -> Non
     if holder is not None:
         kit.player_token(draw, holder, x1 - 13, (y0 + band) / 2, 9)
     size, lines = _lines(space["name"], CORNER - 12, 15, 3)
-    room = (y1 - 34) - (band + 4)
-    y = band + 4 + (room - len(lines) * (size + 2)) / 2
+    below = (y1 - 34) - (band + 4)
+    y = band + 4 + (below - len(lines) * (size + 2)) / 2
     for line in lines:
         kit.draw_text(draw, ((x0 + x1) / 2, y), line, size, fill=PAPER_INK, bold=True, anchor="ma")
         y += size + 2
@@ -527,8 +527,8 @@ def _stop(draw: ImageDraw.ImageDraw, space: dict, x: float, y: float, away: tupl
     the route, towards open water)."""
     draw.ellipse((x - STOP_R, y - STOP_R, x + STOP_R, y + STOP_R), fill=SAND, outline=EDGE, width=2)
     if space["kind"] == "prison":
-        for dx in (-12, -4, 4, 12):
-            draw.line((x + dx, y - STOP_R + 5, x + dx, y + STOP_R - 5), fill=(90, 90, 96), width=2)
+        for bar in (-12, -4, 4, 12):
+            draw.line((x + bar, y - STOP_R + 5, x + bar, y + STOP_R - 5), fill=(90, 90, 96), width=2)
     label = space["name"] + (" ✦" if space["kind"] == "island" else "")
     dice = len(faces) * DIE
     width = kit.text_width(label, 14, True) + 12 + dice
@@ -632,7 +632,7 @@ def _centre(draw: ImageDraw.ImageDraw, view: View) -> None:
     heights = [16 + LINE * len(lines) for _, lines, _ in blocks]
     if sum(heights) + 10 * (len(blocks) - 1) <= bottom - top or len(blocks) == 1:
         columns = [list(zip(blocks, heights))]
-        width = 470
+        width: float = 470
     else:
         split = _balanced_split(heights)
         pairs = list(zip(blocks, heights))

@@ -1,7 +1,7 @@
 """The end-of-game summary picture: final scores by rank with each player's notable figures,
 then a chart of what the game counts (money, value, points) over its turns or rounds.
 
-Drawn from the summary's data (``bot/history.py``: every word already in the table's
+Drawn from the summary's data (``bot/table/history.py``: every word already in the table's
 language, every number already written), never from a state. Players are told apart by colour
 *and* by their token's shape and letter, in the standings and at each line's end; lines that
 run together stay visible, the earlier seat's drawn wider beneath the later one's.

@@ -8,7 +8,7 @@ shown is the conservative ordinal μ − 3σ, the skill a player almost surely h
 win does not top a leaderboard. Games are replayed in the order they finished, so the same
 results always give the same ratings.
 
-Pure: no Discord, no store. ``bot/community.py`` feeds it finished games.
+Pure: no Discord, no store. ``bot/community/stats.py`` feeds it finished games.
 """
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def places(seats: int, winners: Iterable[int], scores: Mapping[int, Any]) -> tup
     seat with a number; else all the others tied just behind the winners."""
     won = set(winners)
     others = [seat for seat in range(seats) if seat not in won]
-    numbers = {seat: scores.get(seat) for seat in others}
+    numbers: dict[int, Any] = {seat: scores.get(seat) for seat in others}
     if not all(isinstance(v, Real) and not isinstance(v, bool) for v in numbers.values()):
         numbers = {seat: 0 for seat in others}
     # Places are dense (1, 2, 2, 3): only the order matters to the model.

@@ -2,7 +2,7 @@
 
 Statistics and leaderboards are read from finished games only (an abandoned game counts for
 nobody), per server; ratings are replayed from those games in the order they finished
-(``bot/rating.py``). A member who follows a game they do not play gets a DM when a new turn is
+(``bot/community/rating.py``). A member who follows a game they do not play gets a DM when a new turn is
 posted in its thread, saying what happened there since their last one: the thread's public
 lines and where the game stands, never anything private. Those DMs go through the outbox
 (kind ``follow``), queued by the dispatcher as it posts the turn, so at most one goes a turn.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bot.community.rating import Finish, Rating, places, ranked, rate
 from bot.games import registry
@@ -134,7 +134,8 @@ def finish_of(game: FinishedGame) -> Finish:
 
 
 def _ranked(games: list[FinishedGame]) -> list[tuple[int, Rating]]:
-    return [(int(player), value) for player, value in ranked(rate(map(finish_of, games)))]
+    # The rated players are members, by id (bots are not rated).
+    return [(cast(int, player), value) for player, value in ranked(rate(map(finish_of, games)))]
 
 
 async def leaderboard(store: Store, guild_id: int, game_type: str | None = None) -> Leaderboard:
@@ -212,7 +213,7 @@ def follow_dm(table: Table, news: list[dict[str, Any]], follower: Follower, *, l
         kept.insert(0, said.tn("… ({count} earlier line in the thread)", "… ({count} earlier lines in the thread)",
                                len(lines) - len(kept)))
     text = [said.t("**{game}** #{number}:", game=game.name, number=table.id), *kept]
-    latest = next((payload for payload in reversed(news) if "status" in payload), {})
+    latest: dict[str, Any] = next((payload for payload in reversed(news) if "status" in payload), {})
     result = latest.get("result")
     if result and result not in "\n".join(kept):
         text.append(f"🏆 {result}")

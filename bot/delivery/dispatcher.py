@@ -7,10 +7,10 @@ to a human) is coalesced into one thread message with the newest board.
 
 The thread gets one post per decision, not per click: while a move only continues the
 decision the game's newest post shows, that post is edited — a line added, or the count of
-those who have decided — and pings nobody (``bot/post_plan.py`` decides which, and whom a
+those who have decided — and pings nobody (``bot/delivery/post_plan.py`` decides which, and whom a
 post pings). Controls whose moves are no longer legal are taken off (the ``posts`` table
 remembers which messages carry them), in the thread and in DMs. What a transport is given
-and answers is in ``bot/outgoing.py``.
+and answers is in ``bot/delivery/outgoing.py``.
 
 Whatever fails while an item is prepared (its board drawn) or sent is that item's
 failure: counted, retried with backoff (kept in the store, so across restarts),
@@ -79,14 +79,14 @@ class Dispatcher:
                  games_at_once: int = GAMES_AT_ONCE, moments: Moments | None = None,
                  shards: Callable[[], Shards | None] = lambda: None) -> None:
         self.store = store
-        # Whose games this process posts for (bot/leases.py); None: every game's.
+        # Whose games this process posts for (bot/delivery/leases.py); None: every game's.
         self.shards = shards
         self.transport = transport
-        # The states this process's table service committed (bot/notifications.py): a post
+        # The states this process's table service committed (bot/table/notices.py): a post
         # for a version the game has moved past is drawn from one without a replay.
         self.moments = moments
         self._pruned_at = 0.0  # wall-clock time, as the store dates the items it marks sent
-        # Where boards are drawn: worker processes in the bot (bot/drawing.py), a thread unless told.
+        # Where boards are drawn: worker processes in the bot (bot/delivery/drawing.py), a thread unless told.
         self.drawing = drawing or Drawing.in_thread()
         self.games_at_once = games_at_once
         self.clock = clock
@@ -151,8 +151,8 @@ class Dispatcher:
                                                      else list(going), return_when=asyncio.FIRST_COMPLETED)
                     finally:
                         woken.cancel()
-                    for task in done - {woken}:
-                        game_id = going.pop(task)  # type: ignore[call-overload]
+                    for task in [task for task in going if task in done]:
+                        game_id = going.pop(task)
                         sent, finished = task.result()  # the store failed: raised, the rest cancelled
                         delivered += sent
                         if not finished:
@@ -320,7 +320,7 @@ class Dispatcher:
                 log.warning("turn DM to seat %s of game %s failed: %s", seat.seat, table.id, _describe(error))
 
     async def _tell_followers(self, table: Table, items: list[OutboxItem]) -> None:
-        """Queue the DMs of members following the game (bot/community.py). The post is out
+        """Queue the DMs of members following the game (bot/community/stats.py). The post is out
         already: a failure here is logged, and the next turn's DMs tell what this one missed."""
         try:
             await community.tell_followers(self.store, table, items[-1].id,
@@ -349,7 +349,7 @@ class Dispatcher:
         return Outcome.SENT
 
     async def _deliver_summary(self, table: Table, item: OutboxItem) -> Outcome:
-        """A finished game's final scores and chart: replayed from its log (``bot/history.py``)
+        """A finished game's final scores and chart: replayed from its log (``bot/table/history.py``)
         in a thread, drawn like a board; no controls, as no move is left to make."""
         try:
             log = await self.store.actions(table.id)
@@ -597,8 +597,7 @@ def _parked_notice(table: Table, items: list[OutboxItem]) -> str:
     version = items[-1].payload.get("version")
     if items[0].kind == "private":
         seat = items[0].payload.get("seat")
-        known = isinstance(seat, int) and 0 <= seat < len(table.seats)
-        if not known:
+        if not (isinstance(seat, int) and 0 <= seat < len(table.seats)):
             return said.t("⚠️ I could not send a player a private message for move {move}; the game goes on — "
                           "`/game hand` shows their hand and options.", move=version) if version else said.t(
                 "⚠️ I could not send a player a private message; the game goes on — "

@@ -72,8 +72,10 @@ class Plan:
                 if mine or free:
                     written.append(Lease(shard, self.me, now + self.ttl))
                 else:  # a borrower has it: ask for it back (it lets go at its next renewal)
+                    assert lease is not None  # held, since not free
                     written.append(Lease(shard, lease.holder, lease.expires_at, now))
             elif mine:
+                assert lease is not None  # mine, so held
                 if asked_back:  # let go now: the home takes it at its next renewal
                     written.append(Lease(shard, self.me, now, lease.wanted_at))
                 else:

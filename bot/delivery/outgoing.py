@@ -62,8 +62,7 @@ class Transport(Protocol):
     Unavailable or an OSError when it may later (retried for about a day); anything else
     is taken for a bug in preparing the message (parked after a few tries).
 
-    ``edit`` and ``clear_controls`` are optional, and only used on what ``post`` and
-    ``send_private`` said they ``Posted``: a transport without them posts every time."""
+    It may also do what ``Edits`` lists."""
 
     async def post(self, table: Table, message: Outgoing) -> Posted | None:
         """Post into the game's thread; where the message (its last part) went."""
@@ -74,6 +73,12 @@ class Transport(Protocol):
 
     async def notice(self, table: Table, text: str) -> None:
         """A plain line in the game's thread (no board, no controls)."""
+
+
+class Edits(Protocol):
+    """What a transport may do besides (the dispatcher asks it with ``hasattr``), only on
+    what ``post`` and ``send_private`` said they ``Posted``: a transport without ``edit``
+    and ``clear_controls`` posts every time."""
 
     async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
         """Make a thread post show ``message`` instead (text and controls; its images stay,

@@ -114,7 +114,8 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
             asked_by_others |= asked - {seat} if user is not None else asked
             if user is not None:
                 actors.add(user)
-                if seat not in asked:  # a member's move leaves them out only when answered in place
+                # A member's move leaves them out only when answered in place.
+                if seat is not None and seat not in asked:
                     moments[seat] = ("redrawn", version)
             moments.update({s: ("asked", version) for s in asked})
         else:

@@ -47,23 +47,21 @@ def answers(offer: Offer, *, counter: Amount | None = None, group: str = "offer"
     Labelled in English unless told otherwise; the host words English labels in their
     reader's language (``answer_label``), so a game needs to pass nothing.
     """
-    choices = [Choice(ACCEPT, answer_label(ACCEPT, words), group=group, private=True, style="success"),
-               Choice(DECLINE, answer_label(DECLINE, words), group=group, private=True, style="danger")]
+    labels = _answer_labels(words)
+    choices = [Choice(ACCEPT, labels[ACCEPT], group=group, private=True, style="success"),
+               Choice(DECLINE, labels[DECLINE], group=group, private=True, style="danger")]
     if counter is not None:
-        choices.append(Choice(COUNTER, answer_label(COUNTER, words), group=group, private=True,
-                              amount=counter))
+        choices.append(Choice(COUNTER, labels[COUNTER], group=group, private=True, amount=counter))
     return choices
 
 
 def answer_label(action: str, words: Words = ENGLISH) -> str | None:
     """The label of an answer to an offer (None for any other action)."""
-    if action == ACCEPT:
-        return words.t("Accept")
-    if action == DECLINE:
-        return words.t("Decline")
-    if action == COUNTER:
-        return words.t("Counter…")
-    return None
+    return _answer_labels(words)[action] if action in (ACCEPT, DECLINE, COUNTER) else None
+
+
+def _answer_labels(words: Words) -> dict[str, str]:
+    return {ACCEPT: words.t("Accept"), DECLINE: words.t("Decline"), COUNTER: words.t("Counter…")}
 
 
 def answer(offer: Offer, action: str) -> tuple[str, int | None]:

@@ -1,7 +1,7 @@
 """The game protocol: what every game implements, and the plain data it speaks.
 
 A game is a set of pure functions over a JSON-compatible ``dict`` state. Nothing
-here knows Discord, asyncio or storage; the table service (``bot/tables.py``)
+here knows Discord, asyncio or storage; the table service (``bot/table/service.py``)
 drives games only through this protocol, and the renderers draw only views.
 
 Actions are short strings ("build:red-3", "done", "bid:radio:4"). Strings keep

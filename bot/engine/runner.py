@@ -40,9 +40,10 @@ def copy_state(state: State) -> State:
     game's own) is copied by ``deepcopy``, which marshal refuses with ValueError.
     """
     try:
-        return marshal.loads(marshal.dumps(state))
+        copied: State = marshal.loads(marshal.dumps(state))
     except ValueError:
         return copy.deepcopy(state)
+    return copied
 
 
 def rng_for(seed: int | str, move: int, salt: str = "") -> random.Random:

@@ -243,7 +243,7 @@ class Store(Protocol):
     async def prune_sent(self, before: float) -> int:
         """Delete the items sent before ``before`` (the dispatcher keeps them
         ``SENT_KEPT_SECONDS``); returns how many went. Parked and unsent items stay, and so
-        do thread items a follower of the game has not been told yet (bot/community.py)."""
+        do thread items a follower of the game has not been told yet (bot/community/stats.py)."""
         ...
 
     async def mark_failed(self, ids: Iterable[int], *, error: str, next_attempt_at: float) -> None:

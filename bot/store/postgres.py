@@ -26,7 +26,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import asyncpg
 
@@ -44,7 +44,7 @@ MIGRATION_LOCK = 0x4D61_7271_7565_65
 #: How long ``listen`` trusts a quiet connection before it asks the server.
 LISTEN_CHECK_SECONDS = 30.0
 
-Connection = asyncpg.Connection
+Connection: TypeAlias = asyncpg.Connection  # Any to mypy: asyncpg ships no types
 
 _SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
           " FROM seats WHERE game_id = $1 ORDER BY seat")
@@ -455,7 +455,7 @@ class PostgresStore(PostgresCommunity):
     async def prune_sent(self, before: float) -> int:
         """Delete the items sent before ``before`` (the dispatcher keeps them
         ``SENT_KEPT_SECONDS``); returns how many went. Parked and unsent items stay, and so
-        do thread items a follower of the game has not been told yet (bot/community.py)."""
+        do thread items a follower of the game has not been told yet (bot/community/stats.py)."""
         return _changed(await self._pool.execute(
             "DELETE FROM outbox WHERE sent_at < $1 AND NOT (kind = 'thread' AND id >"
             " (SELECT COALESCE(MIN(f.told_through), outbox.id) FROM follows AS f"
@@ -552,7 +552,7 @@ class PostgresStore(PostgresCommunity):
         await self._pool.execute("INSERT INTO timers (game_id, key, due_at) VALUES ($1, $2, $3)"
                                  " ON CONFLICT (game_id, key) DO NOTHING", game_id, key, until)
 
-    # -- several processes (bot/leases.py) ---------------------------------------
+    # -- several processes (bot/delivery/leases.py) ---------------------------------------
 
     async def renew_leases(self, shard_count: int,
                            decide: Callable[[dict[int, Lease]], Iterable[Lease]]) -> None:

@@ -3,7 +3,7 @@
 Discord splits a bot's guilds among shards by ``(guild_id >> 22) % shard_count``; a game
 belongs to its guild's shard (a game with no guild, to shard 0). A process sends the
 outbox, fires the countdowns, reminds and resumes only the games of the shards it holds a
-lease on (``bot/leases.py``), so each is done once whichever processes are alive. Moves are
+lease on (``bot/delivery/leases.py``), so each is done once whichever processes are alive. Moves are
 not filtered: any process may take one (a DM click reaches shard 0's process only), as a
 move is read from and written to the database, guarded by the game's version.
 """
@@ -56,7 +56,7 @@ def shard_of(guild_id: int | None, count: int) -> int:
 
 @dataclass(frozen=True)
 class Lease:
-    """Who looks after a shard's games until when (``bot/leases.py`` decides; a store keeps)."""
+    """Who looks after a shard's games until when (``bot/delivery/leases.py`` decides; a store keeps)."""
 
     shard: int
     holder: str               # the process: "<host>:<pid>:<start>"

@@ -276,6 +276,7 @@ class SQLiteStore(SQLiteCommunity):
                 (game_type, dumps(options), seed, host_id, guild_id, channel_id, now, now,
                  dumps(settings or {})),
             )
+            assert cursor.lastrowid is not None  # set by the INSERT
             return cursor.lastrowid
 
     async def set_places(self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
@@ -479,7 +480,7 @@ class SQLiteStore(SQLiteCommunity):
     async def prune_sent(self, before: float) -> int:
         """Delete the items sent before ``before`` (the dispatcher keeps them
         ``SENT_KEPT_SECONDS``); returns how many went. Parked and unsent items stay, and so
-        do thread items a follower of the game has not been told yet (bot/community.py)."""
+        do thread items a follower of the game has not been told yet (bot/community/stats.py)."""
 
         def prune(db: sqlite3.Connection) -> int:
             followed = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'follows'").fetchone()
@@ -513,6 +514,7 @@ class SQLiteStore(SQLiteCommunity):
             await db.executemany(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?, parked_at = ? WHERE id = ?",
                 [(error, now, i) for i in ids])
+            assert row is not None  # a count has its row
             return row[0] == 0
 
     async def unpark(self, ids: Iterable[int] | None = None) -> int:
@@ -554,6 +556,7 @@ class SQLiteStore(SQLiteCommunity):
             "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
             f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
         row = await cursor.fetchone()
+        assert row is not None  # an aggregate has its row
         return row[0]
 
     async def claim_warning(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
@@ -584,7 +587,7 @@ class SQLiteStore(SQLiteCommunity):
             " WHERE game_id = ? AND seat = ? AND is_bot = 1 AND former_user_id = ?",
             (name, game_id, seat, user_id), game_id, note)
 
-    # -- several processes (bot/leases.py) ---------------------------------------
+    # -- several processes (bot/delivery/leases.py) ---------------------------------------
 
     async def renew_leases(self, shard_count: int,
                            decide: Callable[[dict[int, Lease]], Iterable[Lease]]) -> None:
@@ -667,6 +670,7 @@ class SQLiteStore(SQLiteCommunity):
                 db.execute("UPDATE posts SET channel_id = ?, message_id = ?, parts = ?, version = ?,"
                            " live = ?, run = ? WHERE id = ?", (*values, saved))
             db.executemany("UPDATE outbox SET sent_at = ? WHERE id = ?", [(now, i) for i in sent])
+            assert saved is not None  # given, or set by the INSERT
             return saved
 
         return await self._transaction(save)

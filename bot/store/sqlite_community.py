@@ -64,6 +64,7 @@ class SQLiteCommunity:
             row = await (await db.execute(
                 "SELECT COUNT(*) FROM follows f JOIN games g ON g.id = f.game_id"
                 " WHERE f.user_id = ? AND g.status IN ('lobby', 'running')", (user_id,))).fetchone()
+            assert row is not None  # a count has its row
             if row[0] >= most:
                 return TOO_MANY
             await db.execute(
@@ -108,6 +109,7 @@ class SQLiteCommunity:
         row = await (await self._db.execute(
             "SELECT COALESCE(MAX(id), 0) FROM outbox WHERE game_id = ? AND kind = 'thread'",
             (game_id,))).fetchone()
+        assert row is not None  # an aggregate has its row
         return row[0]
 
     async def add_follow_dms(self, game_id: int, through: int,

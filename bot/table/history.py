@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Game, State, Tally, View, new_game, play
+from bot.engine import Event, Game, State, Tally, View, new_game, play
 from bot.engine.language import Words
 from bot.table.model import Table
 from bot.table.notices import name_seats
@@ -43,7 +43,7 @@ def steps(game: Game, table: Table, log: Log) -> Iterator[Step]:
     """The deal, then the state after each move of ``log``, replayed as the table dealt it."""
     record = table.record
     state = new_game(game, len(table.seats), record.options, record.seed)
-    opening = getattr(game, "opening_events", lambda _state: [])(state)
+    opening: list[Event] = getattr(game, "opening_events", lambda _state: [])(state)
     yield Step(0, None, state, tuple(event.text for event in opening if event.public))
     for move, (seat, action) in enumerate(log, start=1):
         state, events = play(game, state, seat, action)

@@ -109,3 +109,10 @@ class Table:
         chosen = self.record.options.get(SEAT_LANGUAGES) or []
         language = chosen[seat] if 0 <= seat < len(chosen) else None
         return language if language in LANGUAGES else self.language
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The state of a game that was dealt (running or over); a lobby has none."""
+        if self.record.state is None:
+            raise RuntimeError(f"game {self.id} has not been dealt: a lobby has no state")
+        return self.record.state

@@ -173,8 +173,8 @@ class Notifications:
         outbox: list[tuple[str, dict[str, Any]]] = [("thread", thread)]
         by_seat: dict[int, list[Event]] = {}
         for event in events:
-            for seat in event.to or ():
-                by_seat.setdefault(seat, []).append(event)
+            for to in event.to or ():
+                by_seat.setdefault(to, []).append(event)
         game = rules or registry.game(table.record.game_type)
         running = game.result(state) is None
         for seat in table.seats:
@@ -207,7 +207,7 @@ class Notifications:
         """A thread line that is no move (a reminder, a clock's warning, a seat changing
         hands) with the game as it stands and fresh controls: for every pending seat, or
         only for ``seat``."""
-        payload = self.turn_payload(table, table.record.state, table.record.version)
+        payload = self.turn_payload(table, table.state, table.record.version)
         if seat is not None:
             payload["turn"] = [turn for turn in payload["turn"] if turn["seat"] == seat]
         payload.update(text=text, event_images=[])
@@ -262,4 +262,4 @@ class Notifications:
             return []
         game = registry.game(table.record.game_type)
         return [(seat, table.record.seat_asked.get(seat))
-                for seat in sorted(game.pending(table.record.state))]
+                for seat in sorted(game.pending(table.state))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import (
     SEAT_LANGUAGES,
@@ -15,13 +15,13 @@ from bot.engine import (
     new_game,
     resolve_options,
 )
-from bot.engine.language import Words
+from bot.engine.language import ENGLISH, Words
 from bot.games import registry
 from bot.i18n import HOST, language_of, words
-from bot.store.base import SeatRecord
+from bot.store.base import SeatRecord, Store
 from bot.table import clock as timers
 from bot.table.model import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
-from bot.table.notices import name_seats
+from bot.table.notices import Moments, name_seats
 from bot.text import markdown_name
 
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dot", "Ezra", "Fay", "Gus", "Hal", "Ivy")
@@ -84,6 +84,31 @@ def handed_over(words: Words, seat: int, reason: str, *, by: str = "", count: in
 
 class Seating:
     """Who sits where (a mixin of ``Tables``, whose move pipeline it uses to start a game)."""
+
+    if TYPE_CHECKING:  # what it uses of Tables (bot/table/service.py), whose mixin it is
+        store: Store
+        clock: Callable[[], float]
+        moments: Moments
+        autoplay_bots: bool
+        _notify: Callable[[], None]
+        _seed_source: Callable[[], int]
+
+        async def table(self, game_id: int) -> Table: ...
+        async def _running(self, game_id: int) -> Table: ...
+        async def run_bots(self, game_id: int, limit: int = 10_000) -> int: ...
+        async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,
+                          action: tuple[int, str, int | None] | None, outbox: list[tuple[str, dict[str, Any]]],
+                          status: str, result: dict[str, Any] | None = None,
+                          asked: dict[int, float] | None = None,
+                          timers: list[tuple[str, float, float | None]] | None = None,
+                          fired: str | None = None, timeouts: dict[int, int] | None = None) -> None: ...
+        def _notifications(self, table: Table, state: dict[str, Any], events: list[Event],
+                           version: int, newly_asked: set[int],
+                           shown_in_place: int | None = None, in_the_open: bool = False,
+                           rules: Game | None = None) -> list[tuple[str, dict[str, Any]]]: ...
+        def note(self, table: Table, text: str, *, seat: int | None = None) -> dict[str, Any]: ...
+        def private_summary(self, game_type: str, state: dict[str, Any], seat: int, names: list[str],
+                            words: Words = ENGLISH) -> str: ...
 
     async def create(self, game_type: str, host: Member, options: dict[str, Any] | None = None, *,
                      guild_id: int | None = None, channel_id: int | None = None,
@@ -232,7 +257,7 @@ class Seating:
     async def _seat_languages(self, table: Table) -> list[str] | None:
         """Each seat's language, for a game that speaks several: the player's Discord client's
         as last seen, when the game speaks it; for bots and members never seen, the table's."""
-        spoken = getattr(registry.game(table.record.game_type), "languages", ())
+        spoken: tuple[str, ...] = getattr(registry.game(table.record.game_type), "languages", ())
         if not spoken:
             return None
         known = await self.store.member_languages(s.user_id for s in table.seats if s.user_id is not None)

@@ -22,7 +22,7 @@ import logging
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -59,7 +59,7 @@ from bot.table.seating import BOT_NAMES, Seating
 log = logging.getLogger(__name__)
 
 #: Games whose table as last written here, and its choices, are remembered between moves
-#: (bot/notifications.py, Remembered).
+#: (bot/table/notices.py, Remembered).
 REMEMBERED_GAMES = 64
 
 #: How long a member's language written by this process is taken to be the one stored.
@@ -77,8 +77,8 @@ class Moved(Table):
 
 
 class Tables(Seating, Notifications):
-    """The table service. Seats and the lobby are in ``bot/seating.py``, what a move
-    tells whom in ``bot/notifications.py``; here is the one path every move takes."""
+    """The table service. Seats and the lobby are in ``bot/table/seating.py``, what a move
+    tells whom in ``bot/table/notices.py``; here is the one path every move takes."""
 
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
@@ -91,7 +91,7 @@ class Tables(Seating, Notifications):
         # Told of every move committed here (its title, and the seconds it took to decide
         # and commit): the bot's figures (bot/watch/metrics.py).
         self._on_move = on_move or (lambda game_type, seconds: None)
-        # The games this process looks after (bot/leases.py): their bots on resuming, their
+        # The games this process looks after (bot/delivery/leases.py): their bots on resuming, their
         # countdowns and reminders. None: every game. Moves are taken for any game.
         self.shards = shards
         # The states this process commits, for its dispatcher to draw from (bot/delivery/dispatcher.py).
@@ -163,8 +163,8 @@ class Tables(Seating, Notifications):
             raise TableError("There is no game #{game}.", game=game_id)
         return Table(*found)
 
-    async def table_in_thread(self, thread_id: int) -> Table:
-        record = await self.store.game_in_thread(thread_id)
+    async def table_in_thread(self, thread_id: int | None) -> Table:
+        record = await self.store.game_in_thread(thread_id) if thread_id is not None else None
         if record is None:
             raise TableError("There is no game in this thread. Start one with `/game new`.")
         return await self.table(record.id)
@@ -221,7 +221,7 @@ class Tables(Seating, Notifications):
         if seat is None:
             raise TableError("You are not playing in this game, so you cannot move for a seat in it.")
         game = registry.game(table.record.game_type)
-        state = table.record.state
+        state = table.state
         if version is not None and version < table.record.seat_epochs.get(seat, 0):
             await self._refuse_a_repeat(game_id, version, member, action)
             raise StaleMove("That button is from an earlier moment of this game and no longer applies. "
@@ -263,7 +263,7 @@ class Tables(Seating, Notifications):
             if moves >= limit or table.record.status != "running":
                 break
             kit_ = kit_ or registry.kit(table.record.game_type)
-            state = table.record.state
+            state = table.state
             bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
             if bots:
                 seat = bots[0]
@@ -291,7 +291,7 @@ class Tables(Seating, Notifications):
         volunteer = getattr(kit_.bot, "volunteer", None)
         if volunteer is None:
             return None
-        state = table.record.state
+        state = table.state
         pending = kit_.game.pending(state)
         for record in table.seats:
             if record.is_bot and record.seat not in pending and kit_.game.legal(state, record.seat):
@@ -305,10 +305,10 @@ class Tables(Seating, Notifications):
         """A countdown's time has come: play its move. Returns 1 if a move was made."""
         table = await self.table(game_id)
         kit_ = registry.kit(table.record.game_type)
-        state = table.record.state
         if table.record.status != "running":
             await self.store.drop_timer(game_id, key)
             return 0
+        state = table.state
         if key.startswith(timers.DEADLINE):
             name = key[len(timers.DEADLINE):]
             deadline = next((d for d in deadlines(kit_.game, state) if d.key == name), None)
@@ -338,12 +338,12 @@ class Tables(Seating, Notifications):
 
     async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None,
                      in_place: bool = False, fired: str | None = None,
-                     timeouts: dict[int, int] | None = None, preface: list[Event] = ()) -> tuple[str, Table]:
+                     timeouts: dict[int, int] | None = None, preface: Sequence[Event] = ()) -> tuple[str, Table]:
         """Make one move and commit it; returns what it told ``seat`` privately, and the
         table as the move left it."""
         started = time.perf_counter()
         game = self._rules(table)
-        old = table.record.state
+        old = table.state
         try:
             new, events = play(game, old, seat, action)
             # An answer made in the open (a bid in an open auction) is news for the thread;
@@ -432,12 +432,12 @@ class Tables(Seating, Notifications):
         latest = self._latest.pop(table.id, None)
         if latest is None:
             return Remembered(registry.game(table.record.game_type))
-        return latest[1].only(table.record.state)
+        return latest[1].only(table.state)
 
     def _remember(self, table: Table, rules: Remembered) -> None:
         """``table`` is the game as this process just committed it: the next move here
         starts from it (``act``)."""
-        self._latest[table.id] = (table, rules.only(table.record.state))
+        self._latest[table.id] = (table, rules.only(table.state))
         while len(self._latest) > REMEMBERED_GAMES:
             self._latest.popitem(last=False)
 
@@ -457,7 +457,7 @@ class Tables(Seating, Notifications):
             timers = []  # an ended game has no countdowns
         ok = await self.store.commit(
             table.id, table.record.version, status=status, state=state,
-            seat_epochs={str(k): v for k, v in epochs.items()} if epochs is not None else None,
+            seat_epochs=epochs,  # written with string keys, as JSON has them
             result=result, action=action, outbox=outbox, seat_asked=asked, timers=timers,
             fired=fired, timeouts=timeouts, seats_version=table.record.seats_version)
         if not ok:

@@ -41,7 +41,7 @@ class Watch:
         self.store = store
         self.metrics = metrics
         self.connected = connected  # the gateway's connection (the bot's, MarqueeBot.connected)
-        self.shards = shards        # whose games this process looks after (bot/leases.py)
+        self.shards = shards        # whose games this process looks after (bot/delivery/leases.py)
         self.clock = clock
         self.stuck_after = stuck_after
         self.store_seconds = store_seconds

@@ -56,7 +56,7 @@ class Billboard(GameCog):
     def _mine(self, table: Table | None, interaction: discord.Interaction, share: bool) -> dict | None:
         """The asker's own view (never another seat's), for an answer only they read."""
         seat = table.seat_of(interaction.user.id) if table is not None else None
-        return None if share or seat is None else self.rules.view(table.record.state, seat)
+        return None if share or table is None or seat is None else self.rules.view(table.state, seat)
 
     def _resolve(self, words: Words, typed: str, entries: list[tuple[str, str]], what: str) -> str:
         """The thing a look-up means, or a sentence in the asker's language."""

@@ -47,7 +47,7 @@ class FilmPick(discord.ui.DynamicItem[discord.ui.Select], template=FILM_PICK):
                                            placeholder="Pick one of these films now"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> FilmPick:
         return cls(int(match["game"]), int(match["version"]))  # the picked value comes with the click
 
@@ -83,7 +83,7 @@ class Boulevard(GameCog):
     def _mine(self, table: Table | None, interaction: discord.Interaction, share: bool) -> dict | None:
         """The asker's own view (never another seat's), for an answer only they read."""
         seat = table.seat_of(interaction.user.id) if table is not None else None
-        return None if share or seat is None else self.rules.view(table.record.state, seat)
+        return None if share or table is None or seat is None else self.rules.view(table.state, seat)
 
     def _picks(self, table: Table | None, mine: dict | None) -> dict[str, str] | None:
         """On the asker's pick, the films the game offers them (film id → the game's label)."""

@@ -1,4 +1,4 @@
-"""Statistics, leaderboards and followers (bot/community.py, bot/rating.py, V11).
+"""Statistics, leaderboards and followers (bot/community/stats.py, bot/community/rating.py, V11).
 
 Thirteen games are played through the table service on two servers, with bots, a shared win, a
 seat a bot took over, an abandoned game and one still running; the statistics and leaderboards

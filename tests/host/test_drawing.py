@@ -1,4 +1,4 @@
-"""Pictures are drawn in worker processes (bot/drawing.py): every title's board comes back as
+"""Pictures are drawn in worker processes (bot/delivery/drawing.py): every title's board comes back as
 the same PNG drawn in this process; a job's own error reaches the caller; a dead worker, a
 pool that cannot start, a job no worker can import or a worker given no CPU falls back to a
 thread; closing stops

@@ -1,4 +1,4 @@
-"""A game's past from its action log (bot/history.py): the history pages, the board after any
+"""A game's past from its action log (bot/table/history.py): the history pages, the board after any
 move, and the summary a finished game posts — for each title, through the real pipeline."""
 from __future__ import annotations
 

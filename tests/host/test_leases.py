@@ -1,4 +1,4 @@
-"""Shard leases: which process looks after which games (bot/leases.py, bot/store/shards.py)."""
+"""Shard leases: which process looks after which games (bot/delivery/leases.py, bot/store/shards.py)."""
 from __future__ import annotations
 
 import asyncio

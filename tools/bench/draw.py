@@ -86,8 +86,8 @@ def pictures_kept(kept: list[Image.Image]) -> Iterator[None]:
         kept.append(image)
         return b""
 
-    modules = [m for name, m in list(sys.modules.items())
-               if name.startswith("rendering.") and hasattr(m, "to_png")]
+    modules: list[Any] = [m for name, m in list(sys.modules.items())
+                          if name.startswith("rendering.") and hasattr(m, "to_png")]
     saved = [m.to_png for m in modules]
     for module in modules:
         module.to_png = keep

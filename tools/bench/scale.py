@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 GAME = "advance-to-boardwalk"
 PLAYERS = 4
@@ -27,10 +28,11 @@ SECONDS = 6.0
 async def _play(database: str, start_at: float, seconds: float, first_seed: int) -> tuple[int, list[float]]:
     """Moves made and each move's seconds, in one process from ``start_at`` for ``seconds``."""
     from bot.store import open_store
+    from bot.store.base import Store
     from bot.table.service import Member, Tables
 
     store = await open_store(database)
-    tables = Tables(store, autoplay_bots=False)
+    tables = Tables(cast(Store, store), autoplay_bots=False)  # either store: the same methods
     host = Member(0, "Host")
     latencies: list[float] = []
     seeds = iter(range(first_seed, first_seed + 1_000_000))

@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import aiosqlite
 
@@ -79,7 +80,7 @@ async def _move(tables: Tables, game_id: int, members: list[Member]) -> float | 
     if table.record.status != "running":
         return None
     kit = registry.kit(table.record.game_type)
-    state = table.record.state
+    state = table.state
     seat = min(kit.game.pending(state))
     action = kit.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
     begun = time.perf_counter()
@@ -191,7 +192,7 @@ async def _start(path: str) -> dict[str, float]:
 class _Nowhere:
     """A transport for a start whose outbox is empty: nothing reaches it."""
 
-    async def post(self, table, message):
+    async def post(self, *_: object) -> NoReturn:
         raise AssertionError("the benchmark's outbox is empty")
 
     send_private = notice = post

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from bot.engine import Choice, Event, IllegalMove
 
@@ -45,8 +46,10 @@ SHAPES = {
 }
 
 
-def parse_action(action: str) -> tuple[str, str | int | None]:
+def parse_action(action: str) -> tuple[str, Any]:
     """The verb and its field, in their one canonical form; anything else is IllegalMove.
+    The field is an int for a seat, None for a verb without one, else a str (as ``SHAPES``
+    says for the verb, which the type cannot).
 
     ``"who:1"`` -> ``("who", 1)``; ``"who:01"``, ``"who:１"``, ``"done:x"`` are refused, so no
     string, however odd, reaches a lookup or ``int()`` unchecked.
@@ -332,7 +335,7 @@ def _apply_target_step(
     state: dict,
     seat: int,
     verb: str,
-    arg: str,
+    arg: Any,  # a seat (int) for an opponent, else an id (str)
     rng: random.Random,
     events: list[Event],
 ) -> None:

@@ -86,7 +86,7 @@ def _advance(content: Content, state: State) -> list[Event]:
     """Ask the next seat that can beat the standing offer; with none left, settle. A seat
     that cannot reach what it needs with any set is skipped, and the table is told why."""
     auction, words = state["auction"], table_words(content, state)
-    events = []
+    events: list[Event] = []
     while auction["queue"]:
         player = auction["queue"].pop(0)
         worth, need = value_of(content, _eligible(content, state, player)), needed(state, player)

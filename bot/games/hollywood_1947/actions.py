@@ -8,6 +8,7 @@ exactly the fields the verb takes. Whatever the string, this raises nothing but 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.engine import IllegalMove
 
@@ -22,8 +23,9 @@ NOT_UNDERSTOOD = "That is not a move Hollywood 1947 understands."
 Shapes = dict[str, str]
 
 
-def parse(action: str, shapes: Shapes) -> tuple[str, tuple[int | str, ...]]:
-    """``"swap:3:8"`` -> ``("swap", (3, 8))`` given ``{"swap": "nn"}``."""
+def parse(action: str, shapes: Shapes) -> tuple[str, tuple[Any, ...]]:
+    """``"swap:3:8"`` -> ``("swap", (3, 8))`` given ``{"swap": "nn"}``: each field an int or
+    a str, as its shape says (which the type cannot)."""
     verb, *fields = action.split(":")
     kinds = shapes.get(verb)
     if kinds is None or len(fields) != len(kinds):

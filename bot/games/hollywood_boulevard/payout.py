@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from bot.engine import Choice, Event, IllegalMove
 
@@ -77,11 +78,11 @@ def _apply_rerolls(rng: random.Random, groups: list[list[list[int]]], rerolls: i
 
 def run(c: Content, state: dict, rng: random.Random) -> list[Event]:
     """Roll every player's dice, pay the income, find the Blockbuster."""
-    players = []
+    players: list[dict[str, Any]] = []
     for seat in range(state["players"]):
         films = screened_films(c, state, seat)
         tip_dice = _tip_dice(c, state, seat, films)
-        entries = []
+        entries: list[dict[str, Any]] = []
         for film in films:
             sources = _film_sources(c, state, film, tip_dice[film.id])
             entries.append({"film": film.id, "title": film.title, "sources": sources,

@@ -61,7 +61,7 @@ def begin(state: dict) -> None:
 
 
 def current(state: dict) -> tuple[int, int] | None:
-    return tuple(state["queue"][0]) if state["queue"] else None  # type: ignore[return-value]
+    return (state["queue"][0][0], state["queue"][0][1]) if state["queue"] else None
 
 
 def _advance(state: dict) -> None:

@@ -110,8 +110,8 @@ def status(c: Content, state: dict) -> str:
     if phase == "screen":
         waiting = [seat_tag(s) for s, screen in enumerate(state["screens"]) if not screen["done"]]
         return f"{head} — advertising behind the screens; waiting for {', '.join(waiting)}"
-    waiting = ", ".join(seat_tag(s) for s in state["blockbuster_waiting"])
-    return f"{head} — Blockbuster: {waiting} places Popularity Cubes"
+    placing = ", ".join(seat_tag(s) for s in state["blockbuster_waiting"])
+    return f"{head} — Blockbuster: {placing} places Popularity Cubes"
 
 
 def prompt(c: Content, state: dict, seat: int) -> str:

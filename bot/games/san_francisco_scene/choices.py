@@ -146,8 +146,8 @@ def _connections(m: Move, seat: int, phase: str) -> list[Choice]:
                 f"{board.groups[group].name} Connection Card for {money(price)} (Public Fund)",
                 group="connection", description=f"From {seat_name(holder)}."))
     if phase == "college" and not player["groups"] and len(state["seats"]) >= 5:
-        for group in board.groups.values():
-            choices.append(Choice(f"represent:{group.id}", f"Become the {group.name}",
+        for interest in board.groups.values():
+            choices.append(Choice(f"represent:{interest.id}", f"Become the {interest.name}",
                                   group="represent"))
     choices.append(Choice("skip", "Nothing, thanks", group="connection"))
     return choices

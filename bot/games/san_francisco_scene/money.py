@@ -47,7 +47,9 @@ def transfer(state: dict[str, Any], payer: Party, payee: Party, amount: int) -> 
 
 
 def party_name(party: Party) -> str:
-    return {BANK: "the Bank", FUND: "the Public Fund"}.get(party, None) or seat_name(party)
+    if isinstance(party, int):
+        return seat_name(party)
+    return {BANK: "the Bank", FUND: "the Public Fund"}[party]
 
 
 def development_units(board: Board, state: dict[str, Any], seat: int) -> list[tuple[int, str, str]]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from bot.engine import SYSTEM_SEAT, Choice, Deadline, Event, IllegalMove, Option, Result, offered
@@ -212,7 +213,7 @@ class SanFranciscoScene:
             "skip": deals.decline, "borrow": deals.borrow, "connect": deals.buy_connection_fixed,
             "trade": deals.start_trade, "trade-cancel": deals.cancel_trade,
         }
-        valued = {
+        valued: dict[str, Callable[[Move, int, Any], None]] = {  # each takes the value its field holds
             "bid": deals.bid, "connect": deals.offer_connection_price,
             "trade-give": deals.trade_give, "trade-ask": deals.trade_ask,
             "trade-cash": deals.trade_cash,

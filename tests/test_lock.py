@@ -1,0 +1,162 @@
+"""requirements.lock agrees with pyproject.toml: everything pyproject.toml asks for (its
+dependencies, every extra, the build backend) is pinned at a version its range admits, and
+nothing it no longer asks for is still pinned. ``python3 tasks.py lock`` brings the lock
+up to pyproject.toml; uv's ``# via`` comments say why each pin is there."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / "requirements.lock"
+#: What uv writes as the reason for a pin pyproject.toml asks for: "marquee (pyproject.toml)",
+#: and tasks.py's "marquee (pyproject.toml [build-system])" for the build backend.
+FROM_PYPROJECT = "marquee (pyproject.toml"
+REFRESH = "run `python3 tasks.py lock` to bring requirements.lock up to pyproject.toml"
+
+
+@dataclass
+class Pin:
+    requirement: Requirement
+    hashes: int = 0
+    via: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return canonicalize_name(self.requirement.name)
+
+    @property
+    def version(self) -> str:
+        (spec,) = self.requirement.specifier
+        return spec.version
+
+
+def read_lock(text: str) -> list[Pin]:
+    """The lock's entries: ``name==version [; marker] \\``, its ``--hash`` lines, then
+    ``# via parent`` or ``# via`` with one ``#   parent`` line each."""
+    pins: list[Pin] = []
+    for line in text.splitlines():
+        stripped = line.strip().removesuffix("\\").strip()
+        if not stripped or (line.startswith("#") and not pins):
+            continue  # the header
+        if not line[0].isspace():
+            pins.append(Pin(Requirement(stripped)))
+        elif stripped.startswith("--hash="):
+            pins[-1].hashes += 1
+        elif stripped.startswith("# via"):
+            pins[-1].via += [stripped.removeprefix("# via").strip()] if stripped != "# via" else []
+        elif stripped.startswith("#"):
+            pins[-1].via.append(stripped.removeprefix("#").strip())
+    return pins
+
+
+def wanted(pyproject: dict) -> list[Requirement]:
+    """Every requirement pyproject.toml makes: dependencies, each extra's, the build's."""
+    project = pyproject["project"]
+    extras = project.get("optional-dependencies", {})
+    return [Requirement(text) for text in (*project["dependencies"],
+                                           *(text for group in extras.values() for text in group),
+                                           *pyproject["build-system"]["requires"])]
+
+
+def disagreements(pyproject: dict, lock: str) -> list[str]:
+    pins = read_lock(lock)
+    by_name: dict[str, list[Pin]] = {}
+    for pin in pins:
+        by_name.setdefault(pin.name, []).append(pin)
+    problems = []
+    for pin in pins:
+        if len(pin.requirement.specifier) != 1 or next(iter(pin.requirement.specifier)).operator != "==":
+            problems.append(f"{pin.requirement}: not pinned to one version")
+        elif not pin.hashes:
+            problems.append(f"{pin.requirement}: no hashes")
+    asked = wanted(pyproject)
+    for requirement in asked:
+        found = by_name.get(canonicalize_name(requirement.name), [])
+        if not found:
+            problems.append(f"{requirement}: asked for by pyproject.toml, not in the lock")
+        for pin in found:
+            if not requirement.specifier.contains(pin.version, prereleases=True):
+                problems.append(f"{requirement}: pyproject.toml's range does not admit the lock's "
+                                f"{pin.name}=={pin.version}")
+    names = {canonicalize_name(requirement.name) for requirement in asked}
+    for pin in pins:
+        if not pin.via:
+            problems.append(f"{pin.name}: pinned with no reason (`# via`)")
+        for reason in pin.via:
+            if reason.startswith(FROM_PYPROJECT):
+                if pin.name not in names:
+                    problems.append(f"{pin.name}: pinned for pyproject.toml, which no longer asks for it")
+            elif canonicalize_name(reason) not in by_name:
+                problems.append(f"{pin.name}: pinned for {reason}, which is not in the lock")
+    return problems
+
+
+def test_the_lock_pins_what_pyproject_asks_for_and_nothing_else() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    problems = disagreements(pyproject, LOCK.read_text())
+    assert not problems, f"{REFRESH}:\n" + "\n".join(problems)
+
+
+# -- the check itself, on a small lock --------------------------------------------------------
+
+PYPROJECT = {
+    "project": {"dependencies": ["discord.py>=2.4,<3", "orjson>=3.9"],
+                "optional-dependencies": {"test": ["pytest>=8"]}},
+    "build-system": {"requires": ["setuptools>=68"]},
+}
+HASH = "    --hash=sha256:" + "0" * 64
+LOCK_TEXT = f"""\
+# This file was autogenerated by uv via the following command:
+#    python3 tasks.py lock
+aiohttp==3.14.5 \\
+{HASH}
+    # via discord-py
+discord-py==2.7.1 \\
+{HASH} \\
+{HASH}
+    # via marquee (pyproject.toml)
+orjson==3.13.0 \\
+{HASH}
+    # via marquee (pyproject.toml)
+pytest==9.2.0 \\
+{HASH}
+    # via
+    #   marquee (pyproject.toml)
+    #   pytest-xdist
+setuptools==84.2.1 \\
+{HASH}
+    # via marquee (pyproject.toml [build-system])
+"""
+
+
+def test_a_lock_that_agrees_passes() -> None:
+    pins = read_lock(LOCK_TEXT)
+    assert [(pin.name, pin.version, pin.hashes) for pin in pins] == [
+        ("aiohttp", "3.14.5", 1), ("discord-py", "2.7.1", 2), ("orjson", "3.13.0", 1),
+        ("pytest", "9.2.0", 1), ("setuptools", "84.2.1", 1)]
+    assert pins[3].via == ["marquee (pyproject.toml)", "pytest-xdist"]
+    # pytest-xdist is not in this lock: the one reason too many
+    assert disagreements(PYPROJECT, LOCK_TEXT) == [
+        "pytest: pinned for pytest-xdist, which is not in the lock"]
+    agreeing = LOCK_TEXT.replace("    #   pytest-xdist\n", "")
+    assert disagreements(PYPROJECT, agreeing) == []
+
+
+def test_a_pin_out_of_range_a_missing_one_and_a_stale_one_are_named() -> None:
+    agreeing = LOCK_TEXT.replace("    #   pytest-xdist\n", "")
+    old = agreeing.replace("discord-py==2.7.1", "discord-py==3.0.0")
+    assert disagreements(PYPROJECT, old) == [
+        "discord.py<3,>=2.4: pyproject.toml's range does not admit the lock's discord-py==3.0.0"]
+    asks_more = {**PYPROJECT, "project": {**PYPROJECT["project"],
+                                          "dependencies": ["discord.py>=2.4,<3", "orjson>=3.9", "Babel>=2.14"]}}
+    assert disagreements(asks_more, agreeing) == ["Babel>=2.14: asked for by pyproject.toml, not in the lock"]
+    asks_less = {**PYPROJECT, "project": {**PYPROJECT["project"], "dependencies": ["discord.py>=2.4,<3"]}}
+    assert disagreements(asks_less, agreeing) == [
+        "orjson: pinned for pyproject.toml, which no longer asks for it"]
+    unhashed = agreeing.replace(f"orjson==3.13.0 \\\n{HASH}\n", "orjson==3.13.0\n")
+    assert disagreements(PYPROJECT, unhashed) == ["orjson==3.13.0: no hashes"]
