@@ -56,7 +56,7 @@ def choice_payload(choice: Choice, names: list[str], words: Words = ENGLISH) -> 
     if choice.amount is not None:
         amount = choice.amount
         payload["amount"] = {"min": amount.minimum, "max": amount.maximum, "step": amount.step,
-                             "unit": amount.unit, "describe": amount.describe()}
+                             "unit": amount.unit, "scale": amount.scale, "describe": amount.describe()}
     if choice.subset is not None:
         subset = choice.subset
         payload["subset"] = {"options": [[value, name_seats(label, names, bold=False)]

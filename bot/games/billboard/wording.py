@@ -25,6 +25,12 @@ def money(words: Words, amount: int) -> str:
     return words.t("{amount}k", amount=words.number(amount))
 
 
+def thousands(words: Words) -> str:
+    """What follows a number of thousands ("k"; " tys. zł" in Polish): an amount's ``scale``,
+    so the host writes the amounts of a form as the labels do, and reads them back so typed."""
+    return words.t("{amount}k", amount="")  # the number comes first in every language we speak
+
+
 def listing(words: Words, items: list[str], joiner: str = "and") -> str:
     """"A, B and C" (or "A, B or C"), each language its own way."""
     if len(items) <= 1:
