@@ -316,7 +316,10 @@ class Game(Protocol):
     # the host passes as the option ``seat_languages`` (a list by seat) from each player's
     # Discord locale. Such a game's ``rules_summary(language)`` takes the language too,
     # and so does its ``prompt(state, seat, language=None)``: the thread's turn post shows
-    # a seat's prompt to everyone, so the host asks for it in the table's language.
+    # a seat's prompt to everyone, so the host asks for it in the table's language. And
+    # ``legal(state, seat, language=None)``: the same choices, every label (and an amount's
+    # ``scale``) in ``language``, for what one member reads alone in their own (the amount
+    # form, the subset picker).
     #
     # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
     # or single seats (a secret loyalty, who your fellow communists are); the host

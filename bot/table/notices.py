@@ -73,6 +73,14 @@ def prompt_in(game: Game, state: dict[str, Any], seat: int, language: str) -> st
     return game.prompt(state, seat)
 
 
+def legal_in(game: Game, state: dict[str, Any], seat: int, language: str) -> list[Choice]:
+    """The seat's choices worded in ``language`` when one member reads them alone (a form, a
+    picker) and the game speaks several languages; otherwise as the game words them."""
+    if language in getattr(game, "languages", ()):
+        return game.legal(state, seat, language=language)  # type: ignore[call-arg]
+    return game.legal(state, seat)
+
+
 class Remembered:
     """A game's rules answering ``legal`` once per (state, seat): a move asks it of the same
     states several times (is it offered, whose choices changed, what the post offers; the

@@ -10,6 +10,12 @@ from .content import VALUES, Content, Contract
 State = dict
 
 
+def read_in(state: State, language: str) -> State:
+    """The state as a table of ``language`` reads it, seats and all: for choices worded for
+    one reader. A shallow copy, never applied to: only the words differ."""
+    return {**state, "language": language, "seat_languages": [language] * state["players"]}
+
+
 def table_words(content: Content, state: State) -> Words:
     return content.words.get(state["language"]) or content.words["en"]
 
