@@ -137,10 +137,14 @@ def amount_form_id(game_id: int, version: int, template: str) -> str:
 
 # -- amounts --------------------------------------------------------------------
 
+def written(amount: dict[str, Any], value: int, words: Words = ENGLISH) -> str:
+    """One amount as the game writes it in its labels: "$12,000", "12 000 $", "15k"."""
+    return words.money(value, amount["unit"]) + amount.get("scale", "")
+
+
 def amount_span(amount: dict[str, Any], words: Words = ENGLISH) -> str:
     """"$0 to $12,000 in steps of 500": what the player may type, as a phrase."""
-    unit = amount["unit"]
-    low, high = words.money(amount["min"], unit), words.money(amount["max"], unit)
+    low, high = written(amount, amount["min"], words), written(amount, amount["max"], words)
     if amount["step"] > 1:
         return words.t("{low} to {high} in steps of {step}", low=low, high=high,
                        step=words.number(amount["step"]))
@@ -157,44 +161,61 @@ class AmountForm:
 
 
 def amount_form(choice: dict[str, Any], words: Words = ENGLISH) -> AmountForm:
-    """The form for an amount choice; its input's label states the bounds, shortened to fit."""
-    amount, unit = choice["amount"], choice["amount"]["unit"]
-    span = f"{words.money(amount['min'], unit)}–{words.money(amount['max'], unit)}"
+    """The form for an amount choice; its input's label states the bounds, shortened to fit.
+    A choice labelled with its bounds ("Bid for Wanda (15k–21k)") is not told them twice, and
+    its title may leave them to the input ("Licytuj spółkę Wanda" where the whole is too long)."""
+    amount, named = choice["amount"], choice["label"]
+    span = f"{written(amount, amount['min'], words)}–{written(amount, amount['max'], words)}"
     bounds = words.t("{span}, steps of {step}", span=span, step=words.number(amount["step"])) \
         if amount["step"] > 1 else span
-    candidates = (f"{choice['label']} ({bounds})", words.t("Amount ({bounds})", bounds=bounds), bounds)
+    stated = bounds in named
+    candidates = ((named,) if stated else ()) + \
+        (f"{named} ({bounds})", words.t("Amount ({bounds})", bounds=bounds), bounds)
     label = next((text for text in candidates if len(text) <= FORM_TEXT), clip(span, FORM_TEXT))
+    title = named.replace(f" ({bounds})", "") if stated and len(named) > FORM_TEXT else named
     middle = amount["min"] + (amount["max"] - amount["min"]) // amount["step"] // 2 * amount["step"]
-    return AmountForm(clip(choice["label"], FORM_TEXT), label,
-                      clip(words.t("A whole number, like {example}", example=words.money(middle, unit)), 100))
+    return AmountForm(clip(title or named, FORM_TEXT), label,
+                      clip(words.t("A whole number, like {example}", example=written(amount, middle, words)), 100))
 
 
-_SIGNED_NUMBER = re.compile(r"-?[0-9]{1,18}")
 _QUOTABLE = re.compile(r"[A-Za-z0-9 $.,+-]{1,20}")  # echoed back as typed; anything else is not
+_MOST_DIGITS = 18  # what an action's number may have (the engine's AMOUNT_LIMIT)
+
+
+def _as_written(amount: dict[str, Any], words: Words) -> re.Pattern[str]:
+    """An amount as the form writes it, or bare: a sign, the unit before or after the number
+    ("$12,000", "12 000 $"), its digits whole or grouped in threes by the reader's separator
+    or a space ("12,000" in English, "12 000" in Polish, never "1,2"), then the scale or its
+    leading words ("15k"; "15 tys. zł" or "15 tys."), in any case and with any spaces."""
+    group = rf"(?:{re.escape(words.group_symbol)}|\s)"
+    number = rf"(?P<digits>[0-9]{{1,3}}(?:{group}[0-9]{{3}})+|[0-9]+)"
+    unit = re.escape(amount["unit"])
+    # the unit before the number or after it, not both
+    before, after = (rf"(?P<before>{unit})?\s*", rf"(?(before)|(?:\s*{unit})?)") if unit else ("", "")
+    scale = ""
+    for part in reversed(amount.get("scale", "").split()):
+        scale = rf"(?:\s*{re.escape(part)}{scale})?"
+    return re.compile(rf"(?P<sign>-)?\s*{before}{number}{after}{scale}", re.IGNORECASE)
 
 
 def read_amount(text: str, amount: dict[str, Any], words: Words = ENGLISH) -> int:
     """The number typed into an amount form, or ValueError with a sentence for the player.
-    Spaces, the reader's thousands separators ("12,000"; "12 000" in Polish) and the unit
-    before or after ("$12,000", "12 000 $") are allowed."""
-    unit = amount["unit"]
-    typed = "".join(text.split()).replace(words.group_symbol, "")
-    sign = "-" if typed.startswith("-") else ""
-    if unit and typed[len(sign):].startswith(unit):
-        typed = sign + typed[len(sign) + len(unit):]
-    elif unit and typed.endswith(unit):
-        typed = typed[:-len(unit)]
-    if not _SIGNED_NUMBER.fullmatch(typed):
+    Whatever way the form writes an amount is taken back (see ``_as_written``), and nothing
+    else: the action holds the number in ASCII digits, within the amount's bounds and steps."""
+    typed = text.strip()
+    found = _as_written(amount, words).fullmatch(typed) if len(typed) <= 100 else None
+    digits = re.sub("[^0-9]", "", found["digits"]) if found else ""
+    if not found or len(digits) > _MOST_DIGITS:
         span = amount_span(amount, words)
-        if _QUOTABLE.fullmatch(text.strip()):
+        if _QUOTABLE.fullmatch(typed):
             raise ValueError(words.t("“{typed}” is not a whole number: write one from {span}.",
-                                     typed=text.strip(), span=span))
+                                     typed=typed, span=span))
         raise ValueError(words.t("That is not a whole number: write one from {span}.", span=span))
-    number = int(typed)
+    number = -int(digits) if found["sign"] else int(digits)
     allowed = amount["min"] <= number <= amount["max"] and (number - amount["min"]) % amount["step"] == 0
     if not allowed:
         raise ValueError(words.t("The amount goes from {span}; {number} is not one of them.",
-                                 span=amount_span(amount, words), number=words.money(number, unit)))
+                                 span=amount_span(amount, words), number=written(amount, number, words)))
     return number
 
 

@@ -28,6 +28,7 @@ from bot import controls
 from bot.engine import Choice
 from bot.games import registry
 from bot.table.model import no_more_moves
+from bot.table.notices import legal_in
 from bot.table.service import StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
 from cogs.answers import member_of, reply, report_unexpected
@@ -335,13 +336,15 @@ async def offered(
             "Here is what you can do now:",
             game_id,
         )
-    choices = registry.game(table.record.game_type).legal(table.state, seat)
+    # Worded in the clicker's language, as the host's words around it are: one language a form.
+    said = words_at(interaction, table)
+    choices = legal_in(registry.game(table.record.game_type), table.state, seat, said.language)
     choice = next(
         (c for c in choices if c.action == template and getattr(c, kind) is not None), None
     )
     if choice is None:
         raise StaleMove("That choice is not open to you now. Here is what you can do:", game_id)
-    return choice, choice_payload(choice, table.names(), words_at(interaction, table))
+    return choice, choice_payload(choice, table.names(), said)
 
 
 async def open_amount_form(

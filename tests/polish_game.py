@@ -120,9 +120,11 @@ class Market:
             return {s for s in range(state["players"]) if str(s) not in state["bids"]}
         return {state["turn"]}
 
-    def legal(self, state, seat):
+    def legal(self, state, seat, language=None):
         if seat not in self.pending(state):
             return []
+        if language in self.languages:  # worded for one reader: every label in their language
+            state = {**state, "language": language, SEAT_LANGUAGES: [language] * state["players"]}
         phase, table = state["phase"], _texts(state)
         if phase == "pick":
             free = tuple((str(n), table["lot"].format(n=n + 1)) for n, o in enumerate(state["owner"]) if o is None)

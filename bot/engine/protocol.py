@@ -77,13 +77,18 @@ class Event:
 @dataclass(frozen=True)
 class Amount:
     """A whole number the player types: ``minimum`` to ``maximum`` in steps of ``step``
-    counted from ``minimum`` (a bid, a price). ``unit`` is how the game writes it
-    ("$", "k") in the sentences the host builds around it."""
+    counted from ``minimum`` (a bid, a price). How the game writes one in its labels, for the
+    host to write it the same way around the form (and read it back typed so): ``unit`` is a
+    currency sign, put where the reader's language puts one ("$12" in English, "12 $" in
+    Polish); ``scale`` follows the number, in the language of the choice's labels (Billboard's
+    thousands: "k" for "15k", " tys. zł" for Polish "15 tys. zł", its spaces non-breaking).
+    The action holds the bare number all the same ("bid:15")."""
 
     minimum: int
     maximum: int
     step: int = 1
     unit: str = ""
+    scale: str = ""
 
     def __post_init__(self) -> None:
         if self.step < 1 or self.minimum > self.maximum:
@@ -95,8 +100,8 @@ class Amount:
         return self.minimum <= number <= self.maximum and (number - self.minimum) % self.step == 0
 
     def describe(self) -> str:
-        """"0–12" or "$0–$12, in steps of 2": the bounds as the player reads them."""
-        span = f"{self.unit}{self.minimum:,}–{self.unit}{self.maximum:,}"
+        """"0–12", "$0–$12, in steps of 2" or "15k–21k": the bounds as the player reads them."""
+        span = f"{self.unit}{self.minimum:,}{self.scale}–{self.unit}{self.maximum:,}{self.scale}"
         return span + (f", in steps of {self.step:,}" if self.step > 1 else "")
 
     def parse(self, text: str) -> int | None:
@@ -311,7 +316,10 @@ class Game(Protocol):
     # the host passes as the option ``seat_languages`` (a list by seat) from each player's
     # Discord locale. Such a game's ``rules_summary(language)`` takes the language too,
     # and so does its ``prompt(state, seat, language=None)``: the thread's turn post shows
-    # a seat's prompt to everyone, so the host asks for it in the table's language.
+    # a seat's prompt to everyone, so the host asks for it in the table's language. And
+    # ``legal(state, seat, language=None)``: the same choices, every label (and an amount's
+    # ``scale``) in ``language``, for what one member reads alone in their own (the amount
+    # form, the subset picker).
     #
     # Optional: ``opening_events(state) -> list[Event]`` — what set-up tells the table
     # or single seats (a secret loyalty, who your fellow communists are); the host

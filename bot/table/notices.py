@@ -56,7 +56,7 @@ def choice_payload(choice: Choice, names: list[str], words: Words = ENGLISH) -> 
     if choice.amount is not None:
         amount = choice.amount
         payload["amount"] = {"min": amount.minimum, "max": amount.maximum, "step": amount.step,
-                             "unit": amount.unit, "describe": amount.describe()}
+                             "unit": amount.unit, "scale": amount.scale, "describe": amount.describe()}
     if choice.subset is not None:
         subset = choice.subset
         payload["subset"] = {"options": [[value, name_seats(label, names, bold=False)]
@@ -71,6 +71,14 @@ def prompt_in(game: Game, state: dict[str, Any], seat: int, language: str) -> st
     if language in getattr(game, "languages", ()):
         return game.prompt(state, seat, language=language)  # type: ignore[call-arg]
     return game.prompt(state, seat)
+
+
+def legal_in(game: Game, state: dict[str, Any], seat: int, language: str) -> list[Choice]:
+    """The seat's choices worded in ``language`` when one member reads them alone (a form, a
+    picker) and the game speaks several languages; otherwise as the game words them."""
+    if language in getattr(game, "languages", ()):
+        return game.legal(state, seat, language=language)  # type: ignore[call-arg]
+    return game.legal(state, seat)
 
 
 class Remembered:

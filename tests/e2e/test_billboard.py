@@ -9,8 +9,9 @@ clicking what the thread's posts (and, where a post has no room, their own panel
 3. The same player sells ad space with Apress: the others are asked in turn order and offer
    billboards through the subset controls (a select and its Confirm), and the drawer, asked
    last, matches the best offer with their new loyalty point and wins the contract.
-4. The second player bids for a company through the amount form; the bid stands through the
-   others' turns and at the start of the bidder's next turn the company is theirs.
+4. The second player bids for a company through the amount form, typing the amount as the
+   form writes it, in thousands ("… tys."); the bid stands through the others' turns and at
+   the start of the bidder's next turn the company is theirs.
 
 The three play with Polish Discord clients. Every post of the thread and every DM is Polish: no
 sentence of the game's English source is in them, and counts take Polish plural forms.
@@ -73,10 +74,10 @@ class Table:
         await self.sim.wait_for(self.db.quiet, what="the game to settle")
         await self.sim.settle(quiet=0.05)
 
-    async def move(self, seat: int, action: str, *, amount: int | None = None,
+    async def move(self, seat: int, action: str, *, amount: str | None = None,
                    subset: list[str] | None = None) -> None:
-        """``seat`` makes ``action`` (a template when ``amount`` or ``subset`` fills it) with
-        the controls Discord shows: the newest turn post's, or else the member's own panel."""
+        """``seat`` makes ``action`` (a template when ``amount``, as typed, or ``subset`` fills
+        it) with the controls Discord shows: the newest turn post's, or else the member's own panel."""
         await self.settle()
         member, post = self.member(seat), self.latest()
         assert f"<@{member.id}>" in (TURN_LINE.search(post.text) or [""])[0], post.text
@@ -90,7 +91,7 @@ class Table:
             await (await member.select(comp["custom_id"], [action], message=message)).response()
         elif kind == "amount":
             form = await (await member.click(comp["custom_id"], message=message)).modal()
-            await (await form.submit(amount=str(amount))).response()
+            await (await form.submit(amount=amount)).response()
         else:  # a subset: pick in its select(s), then Confirm
             await (await member.select(comp["custom_id"], subset, message=message)).response()
             confirm = next(c for c in walk_components(message.components)
@@ -197,9 +198,10 @@ async def test_a_polish_game_with_an_auction_a_takeover_and_a_peek(discord_sim, 
         assert state["loyalty"]["apress"][first] == 2  # the partnership's point, and the drawer's
         assert state["turn"] == second, "both actions used: the turn passed on"
 
-        # 4. A takeover: the second player bids for Sukiennice; the bid stands until their next turn.
+        # 4. A takeover: the second player bids for Sukiennice, typing the amount as the form
+        #    writes it, in thousands ("… tys."); the bid stands until their next turn.
         floor = state["companies"]["grey"]["price"] + 1
-        await table.move(second, "company:grey:{}", amount=floor)
+        await table.move(second, "company:grey:{}", amount=f"{floor} tys.")
         assert table.state()["locked"][second] == floor
         await table.move(second, "end")
         await table.move(third, "end")

@@ -80,6 +80,7 @@ def test_amount_describes_its_bounds_for_the_player():
     thousands = Amount(1000, 25000, step=1000, unit="$")
     assert thousands.describe() == "$1,000–$25,000, in steps of 1,000"
     assert Amount(-3, 3).describe() == "-3–3"
+    assert Amount(15, 21, scale="k").describe() == "15k–21k"
 
 
 @REPEATABLE

@@ -11,16 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import controls
+from bot import controls, i18n
 from bot.app import MarqueeBot
 from bot.delivery.outgoing import Outgoing
+from bot.engine.language import ENGLISH
 from bot.settings import Settings
+from bot.table.notices import choice_payload
 from bot.table.service import TableError
 from cogs import play as ui
 from cogs.lobby import parse_options
 from cogs.transport import split_text, turn_rows
+from tests.games.billboard.helpers import GAME as BILLBOARD
+from tests.games.billboard.helpers import board
 
 ROOT = Path(__file__).resolve().parents[2]
+POLISH = i18n.words(i18n.HOST, "pl")
 
 
 def test_game_commands_register(tmp_path):
@@ -59,7 +64,8 @@ def amount_choices(draw):
     low = draw(st.integers(-10**6, 10**6))
     step = draw(st.integers(1, 1000))
     amount = {"min": low, "max": low + step * draw(st.integers(0, 10**4)), "step": step,
-              "unit": draw(st.sampled_from(["", "$", "k"])), "describe": ""}
+              "unit": draw(st.sampled_from(["", "$", "k"])), "describe": "",
+              "scale": draw(st.sampled_from(["", "k", "M", "\xa0tys.\xa0zł"]))}
     return {"action": draw(templates), "label": draw(st.text(min_size=1, max_size=120)),
             "group": draw(GROUPS), "amount": amount}
 
@@ -138,6 +144,9 @@ def test_an_amount_form_fits_discord_and_takes_what_the_game_allows(choice):
         controls.read_amount(str(amount["max"] + 1), amount)
     with pytest.raises(ValueError, match="not a whole number"):
         controls.read_amount("twelve", amount)
+    for words in (ENGLISH, POLISH):  # as the form writes an amount, in either language
+        for number in (amount["min"], amount["max"]):
+            assert controls.read_amount(controls.written(amount, number, words), amount, words) == number
 
 
 def test_amount_sentences_say_what_is_allowed():
@@ -156,6 +165,42 @@ def test_amount_sentences_say_what_is_allowed():
         controls.read_amount("<@123> **x**", bid)
     with pytest.raises(ValueError):
         controls.read_amount("٣٠٠", bid)  # digits, but not ASCII ones
+
+
+def test_an_amount_is_typed_as_the_form_writes_it_and_nothing_else():
+    """Billboard writes money in thousands ("15k", Polish "15 tys. zł"), San Francisco Scene
+    with a dollar sign grouped as the reader's language groups digits."""
+    bids = {language: next(c for c in BILLBOARD.legal(board(language=language, cash=25), 0)
+                           if c.action.startswith("company:"))
+            for language in ("en", "pl")}
+    english = choice_payload(bids["en"], [])
+    for typed in ("15k", "15 K", " 15 ", "15"):
+        assert controls.read_amount(typed, english["amount"]) == 15, typed
+    assert controls.amount_form(english).label == english["label"] == "Bid for Lajkonik (15k–25k)"
+    assert controls.amount_form(english).placeholder == "A whole number, like 20k"
+    for typed in ("15 tys.", "15kk", "1,5k", "k15"):
+        with pytest.raises(ValueError, match="is not a whole number: write one from 15k to 25k"):
+            controls.read_amount(typed, english["amount"])
+    polish = choice_payload(bids["pl"], [], POLISH)
+    form = controls.amount_form(polish, POLISH)
+    assert form.label == "Kwota (15\xa0tys.\xa0zł–25\xa0tys.\xa0zł)"
+    assert form.title == "Licytuj spółkę Lajkonik"  # the bounds left to the label: it fits whole
+    for typed in ("15 tys. zł", "15\xa0tys.\xa0zł", "15 tys.", "15tys.", "15"):
+        assert controls.read_amount(typed, polish["amount"], POLISH) == 15, typed
+    for typed in ("15 zł", "15 tys. zł tys.", "1,5 tys."):
+        with pytest.raises(ValueError, match="^„.*” to nie liczba całkowita|^To nie jest liczba"):
+            controls.read_amount(typed, polish["amount"], POLISH)
+    with pytest.raises(ValueError) as refused:
+        controls.read_amount("26 tys.", polish["amount"], POLISH)
+    assert str(refused.value) == ("Dozwolona kwota: od 15\xa0tys.\xa0zł do 25\xa0tys.\xa0zł; "
+                                  "26\xa0tys.\xa0zł się nie mieści.")
+
+    cash = {"min": 0, "max": 12000, "step": 500, "unit": "$", "describe": ""}
+    assert controls.read_amount("$4,500", cash) == controls.read_amount("4 500 $", cash, POLISH) == 4500
+    assert controls.read_amount("-0", cash) == 0
+    for typed, words in (("4,500", POLISH), ("4,50,0", ENGLISH), ("$4,500$", ENGLISH), ("4.500", ENGLISH)):
+        with pytest.raises(ValueError):
+            controls.read_amount(typed, cash, words)
 
 
 def test_a_subset_of_thirty_is_two_selects_and_a_confirm_button():

@@ -19,7 +19,7 @@ from .holdings import owned_value
 from .rules_help import rules_summary
 from .summary import private_summary
 from .views import GAME_ID
-from .wording import seat, seat_words, table_words
+from .wording import read_in, seat, seat_words, table_words
 
 #: Minutes a seat has to answer a contract before it passes (the lobby's choice).
 OFFER_MINUTES = (10, 60, 240, 720, 1440)
@@ -65,7 +65,9 @@ class Billboard:
             return set() if asking is None else {asking}
         return {state["turn"]}
 
-    def legal(self, state: dict, seat_number: int) -> list[Choice]:
+    def legal(self, state: dict, seat_number: int, language: str | None = None) -> list[Choice]:
+        if language in self.languages:  # the same choices, worded for a reader of ``language``
+            state = read_in(state, language)
         phase, c = state["phase"], self.content
         if phase == "draft":
             return draft.legal(c, state, seat_number)

@@ -22,6 +22,7 @@ from .wording import (
     seat,
     seat_words,
     table_words,
+    thousands,
 )
 
 State = dict
@@ -89,7 +90,7 @@ def legal(content: Content, state: State, player: int) -> list[Choice]:
                 words.t("Bid for {company} ({low}–{high})", company=company.name,
                         low=money(words, floor), high=money(words, cash))
             choices.append(Choice(f"company:{company_id}:{{}}", label, group="company",
-                                  amount=Amount(floor, cash)))
+                                  amount=Amount(floor, cash, scale=thousands(words))))
         for agency in content.agencies:
             for position in range(1, len(state["agencies"][agency.id]["pile"]) + 1):
                 choices.append(Choice(f"partner:{agency.id}:{position}", words.t(
@@ -128,7 +129,7 @@ def _amount_choices(content: Content, state: State, player: int, mode: str, grou
                     "Sell {count} below market ({low}–{high} each)",
                     "Sell {count} below market ({low}–{high} each)", count,
                     low=money(words, value), high=money(words, price - 1)),
-                    group="below", amount=Amount(value, price - 1)))
+                    group="below", amount=Amount(value, price - 1, scale=thousands(words))))
             continue
         if count * price > cash:
             break
@@ -141,7 +142,7 @@ def _amount_choices(content: Content, state: State, player: int, mode: str, grou
                 "Buy {count} above market ({low}–{high} each)",
                 "Buy {count} above market ({low}–{high} each)", count,
                 low=money(words, price + 1), high=money(words, dearest)),
-                group="above", amount=Amount(price + 1, dearest)))
+                group="above", amount=Amount(price + 1, dearest, scale=thousands(words))))
     return [*choices, Choice("back", words.t("Back"), group="back")]
 
 

@@ -10,6 +10,12 @@ from .content import VALUES, Content, Contract
 State = dict
 
 
+def read_in(state: State, language: str) -> State:
+    """The state as a table of ``language`` reads it, seats and all: for choices worded for
+    one reader. A shallow copy, never applied to: only the words differ."""
+    return {**state, "language": language, "seat_languages": [language] * state["players"]}
+
+
 def table_words(content: Content, state: State) -> Words:
     return content.words.get(state["language"]) or content.words["en"]
 
@@ -23,6 +29,12 @@ def seat_words(content: Content, state: State, seat: int) -> Words:
 def money(words: Words, amount: int) -> str:
     """Thousands as each language's readers write them: "15k", "15 tys. zł"."""
     return words.t("{amount}k", amount=words.number(amount))
+
+
+def thousands(words: Words) -> str:
+    """What follows a number of thousands ("k"; " tys. zł" in Polish): an amount's ``scale``,
+    so the host writes the amounts of a form as the labels do, and reads them back so typed."""
+    return words.t("{amount}k", amount="")  # the number comes first in every language we speak
 
 
 def listing(words: Words, items: list[str], joiner: str = "and") -> str:

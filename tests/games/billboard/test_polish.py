@@ -3,6 +3,7 @@
 each seat reading its own language at a table of another."""
 from __future__ import annotations
 
+import json
 import re
 
 from bot import i18n
@@ -113,3 +114,33 @@ def test_polish_trading_verbs_and_a_single_billboards_value():
     assert public(events).startswith("{p1} oferuje 1 billboard o wartości 3.")
     state, _ = act(state, 0, "pass")
     assert refused(state, 0, "sell") == "W tej kolejce akcja sprzedaży jest już wykorzystana."
+
+
+def test_choices_worded_for_one_reader_are_the_same_choices_in_their_language():
+    """The host asks for a seat's choices in the language of the member who opens a form or
+    picker alone: the same actions, bounds and options, only the words differ."""
+    state = new_game(GAME, 3, {"language": "pl", "seat_languages": ["pl", "en", "pl"]}, 21)
+    seen = set()
+    while GAME.result(state) is None and state["round"] < 3:
+        seat = min(GAME.pending(state))
+        dealt = GAME.legal(state, seat)
+        before = json.dumps(state, sort_keys=True)
+        english, polish = GAME.legal(state, seat, "en"), GAME.legal(state, seat, "pl")
+        assert json.dumps(state, sort_keys=True) == before, "asking changes nothing"
+        for worded in (english, polish):
+            assert [bare(c) for c in worded] == [bare(c) for c in dealt]
+        assert not [c.label for c in polish if ENGLISH.search(c.label)]
+        at_english_table = {**state, "language": "en", "seat_languages": ["en"] * 3}
+        assert [c.label for c in english] == [c.label for c in GAME.legal(at_english_table, seat)]
+        assert {c.amount.scale for c in english if c.amount} <= {"k"}
+        assert {c.amount.scale for c in polish if c.amount} <= {"\xa0tys.\xa0zł"}
+        seen |= {state["phase"]} | {"amount" for c in dealt if c.amount} | {"subset" for c in dealt if c.subset}
+        state, _ = play(GAME, state, seat, BOT.choose(state, seat, rng_for(21, state["_move"], f"bot{seat}")))
+    assert seen >= {"draft", "turn", "auction", "amount", "subset"}
+
+
+def bare(choice):
+    """A choice without its words: what it does, its bounds and its options' values."""
+    amount = choice.amount and (choice.amount.minimum, choice.amount.maximum, choice.amount.step)
+    subset = choice.subset and ([v for v, _ in choice.subset.options], choice.subset.minimum, choice.subset.most)
+    return choice.action, choice.group, choice.private, choice.style, amount, subset
