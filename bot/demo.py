@@ -70,9 +70,10 @@ class FileTransport:
         if message.decided:
             lines.append(f"({message.decided[0]} of {message.decided[1]} decided)")
         for seat in message.turn:
+            # As the thread shows it: the public choices only (the rest, however many, are
+            # behind the "My hand & options" button).
             options = ", ".join(c["label"] for c in seat["choices"][:6])
-            more = f" (+{seat['private_choices']} private)" if seat.get("private_choices") else ""
-            lines.append(f"→ {table.seats[seat['seat']].name}: {seat['prompt']} [{options}{more}]")
+            lines.append(f"→ {table.seats[seat['seat']].name}: {seat['prompt']} [{options}]")
         if message.result:
             lines.append(f"**Result:** {message.result}")
         return lines

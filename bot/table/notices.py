@@ -239,8 +239,12 @@ class Notifications:
         turn = []
         for seat in sorted(game.pending(state)):
             record = table.seats[seat]
-            choices = game.legal(state, seat)
-            public = [choice_payload(c, names, table_words) for c in choices if not c.private]
+            # Only the public choices: nothing of the private ones, not even how many there
+            # are, for that may tell a secret (an F answered with *Second Chance* in hand or
+            # not; ten genres on snake eyes behind the Preview House screen, else one). The
+            # post's "My hand & options" button, on every post, leads to them.
+            public = [choice_payload(c, names, table_words) for c in game.legal(state, seat)
+                      if not c.private]
             # A prompt for a wholly private decision may name a secret ("Choose a
             # property for *Boardwalk Fire*"), so the table only sees that one is pending.
             prompt = (prompt_in(game, state, seat, table.language) if public
@@ -248,7 +252,6 @@ class Notifications:
             turn.append({
                 "seat": seat, "user_id": record.user_id, "is_bot": record.is_bot,
                 "prompt": name_seats(prompt, names), "choices": public,
-                "private_choices": len(choices) - len(public),
             })
         payload["turn"] = turn
         return payload

@@ -32,6 +32,7 @@ from bot.engine import (
     Choice,
     EngineRefusal,
     Event,
+    Game,
     IllegalMove,
     deadlines,
     offered,
@@ -363,10 +364,9 @@ class Tables(Seating, Notifications):
         epochs = dict(table.record.seat_epochs)
         now = self.clock()
         asked = dict(table.record.seat_asked)
-        for other in range(len(table.seats)):
-            if other == seat or _actions(game.legal(old, other)) != _actions(game.legal(new, other)):
-                epochs[other] = version
-                asked[other] = now  # a new decision is put to this seat
+        for other in put_to(game, old, new, seat, len(table.seats)):
+            epochs[other] = version
+            asked[other] = now  # a new decision is put to this seat
         result = game.result(new)
         newly_asked = {s for s, v in epochs.items() if v == version and not (in_place and s == seat)}
         outbox = self._notifications(table, new, events, version, newly_asked,
@@ -463,6 +463,13 @@ class Tables(Seating, Notifications):
         if not ok:
             raise StaleMove("Another move was made just before yours, so yours was not made. "
                             "Here is what you can do now:", table.id)
+
+
+def put_to(game: Game, old: dict[str, Any], new: dict[str, Any], mover: int, seats: int) -> set[int]:
+    """The seats a move from ``old`` to ``new`` puts a new decision to: its maker, and every
+    seat whose choices it changed (their buttons drawn before it no longer apply)."""
+    return {other for other in range(seats)
+            if other == mover or _actions(game.legal(old, other)) != _actions(game.legal(new, other))}
 
 
 def _actions(choices: list[Choice]) -> list[str]:
