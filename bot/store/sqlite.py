@@ -29,6 +29,8 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.base import (
+    SNAPSHOT_EVERY,
+    STANDINGS_FROM,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -37,7 +39,7 @@ from bot.store.base import (
 )
 from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
-from bot.store.sqlite_community import SQLiteCommunity
+from bot.store.sqlite_community import SQLiteCommunity, backfill, record_finish
 from bot.table.notify import NotifySettings
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -160,6 +162,7 @@ class SQLiteStore(SQLiteCommunity):
             await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             rows = await (await db.execute("SELECT version FROM schema_version")).fetchall()
             applied = {row[0] for row in rows}
+            fresh: set[int] = set()
             for script in sorted(MIGRATIONS.glob("V*__*.sql"), key=lambda p: int(p.name[1:].split("__")[0])):
                 number = int(script.name[1:].split("__")[0])
                 if number in applied:
@@ -168,6 +171,9 @@ class SQLiteStore(SQLiteCommunity):
                     await db.execute(statement)
                 await db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
                 applied.add(number)
+                fresh.add(number)
+            if fresh & STANDINGS_FROM and STANDINGS_FROM <= applied:
+                await self._run(backfill)
         return max(applied, default=0)
 
     # -- reading --------------------------------------------------------------
@@ -404,6 +410,9 @@ class SQLiteStore(SQLiteCommunity):
         outbox = list(outbox)
 
         def write(db: sqlite3.Connection) -> bool:
+            # Finishing counts once: the standings take the game only as it becomes finished.
+            finishing = status == "finished" and db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND status <> 'finished'", (game_id,)).fetchone() is not None
             cursor = db.execute(
                 "UPDATE games SET status = ?, state = ?, version = version + 1,"
                 " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?,"
@@ -437,6 +446,12 @@ class SQLiteStore(SQLiteCommunity):
                     "INSERT INTO actions (game_id, move, seat, action, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, expected_version + 1, seat, text, user_id, now),
                 )
+                if (expected_version + 1) % SNAPSHOT_EVERY == 0 and state is not None:
+                    db.execute("INSERT INTO snapshots (game_id, move, state) VALUES (?, ?, ?)"
+                               " ON CONFLICT (game_id, move) DO NOTHING",
+                               (game_id, expected_version + 1, dumps(state)))
+            if finishing:
+                record_finish(db, game_id)
             _queue(db, game_id, outbox, now)
             return True
 
