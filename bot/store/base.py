@@ -139,6 +139,16 @@ class BoardEntry:
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """What rebuilds a game from near a move (``Store.checkpoint``)."""
+
+    moves: int                      # how many moves the game's log has
+    base: int                       # the moves ``state`` is after
+    state: dict[str, Any] | None    # None: none kept, rebuild from the deal (``base`` 0)
+    tail: list[tuple[int, str]]     # the log's moves after ``base``, as (seat, action)
+
+
+@dataclass(frozen=True)
 class Follower:
     user_id: int
     language: str
@@ -184,6 +194,12 @@ class Store(Protocol):
 
     async def actions(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
         """A game's action log as (seat, action); with ``until``, the moves up to that version."""
+        ...
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """The state kept (``snapshots``) nearest at or before move ``start`` of a game, and
+        its log's moves after it through ``until``: a move is rebuilt from at most
+        ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
         ...
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:

@@ -33,6 +33,7 @@ import asyncpg
 from bot.store.base import (
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
+    Checkpoint,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -243,6 +244,21 @@ class PostgresStore(PostgresCommunity):
             "SELECT seat, action FROM actions"
             " WHERE game_id = $1 AND ($2::int IS NULL OR move <= $2) ORDER BY move", game_id, until)
         return [(row["seat"], row["action"]) for row in rows]
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """The state kept (``snapshots``) nearest at or before move ``start`` of a game, and
+        its log's moves after it through ``until``: a move is rebuilt from at most
+        ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
+        async with self.transaction(isolation="repeatable_read", readonly=True) as db:
+            # Move N of the log is the action that made version N + 1.
+            kept = await db.fetchrow("SELECT move, state FROM snapshots WHERE game_id = $1 AND move <= $2"
+                                     " ORDER BY move DESC LIMIT 1", game_id, start + 1)
+            base = kept[0] - 1 if kept else 0
+            tail = await db.fetch("SELECT seat, action FROM actions WHERE game_id = $1 AND move > $2"
+                                  " AND move <= $3 ORDER BY move", game_id, base + 1, until + 1)
+            moves = await db.fetchval("SELECT COALESCE(MAX(move), 1) - 1 FROM actions WHERE game_id = $1",
+                                      game_id)
+        return Checkpoint(moves, base, json.loads(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
         """The latest public lines of a game, oldest first (what its thread was told)."""

@@ -31,6 +31,7 @@ import aiosqlite
 from bot.store.base import (
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
+    Checkpoint,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -212,6 +213,24 @@ class SQLiteStore(SQLiteCommunity):
             (game_id, until if until is not None else 2**62),
         )
         return [(row["seat"], row["action"]) for row in await cursor.fetchall()]
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """The state kept (``snapshots``) nearest at or before move ``start`` of a game, and
+        its log's moves after it through ``until``: a move is rebuilt from at most
+        ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
+
+        def read(db: sqlite3.Connection) -> Checkpoint:
+            # Move N of the log is the action that made version N + 1.
+            kept = db.execute("SELECT move, state FROM snapshots WHERE game_id = ? AND move <= ?"
+                              " ORDER BY move DESC LIMIT 1", (game_id, start + 1)).fetchone()
+            base = kept[0] - 1 if kept else 0
+            tail = db.execute("SELECT seat, action FROM actions WHERE game_id = ? AND move > ? AND move <= ?"
+                              " ORDER BY move", (game_id, base + 1, until + 1)).fetchall()
+            moves = db.execute("SELECT COALESCE(MAX(move), 1) - 1 FROM actions WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+            return Checkpoint(moves, base, json.loads(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
+
+        return await self._run(read)
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
         """The latest public lines of a game, oldest first (what its thread was told)."""
