@@ -21,7 +21,7 @@ from bot.table.notify import NotifySettings
 SENT_KEPT_SECONDS = 3600.0
 #: A running game's state is kept every this many moves (V14 ``snapshots``), so any move is
 #: rebuilt from at most this many actions (``/game history``, ``/game board move:N``).
-SNAPSHOT_EVERY = 20
+SNAPSHOT_EVERY = 10
 #: The migrations the standings are made from: the finishing order (V11) and their tables
 #: (V14). When either is applied, the standings are made afresh from the games finished so
 #: far, in the same transaction, whichever came first (work merged out of order).

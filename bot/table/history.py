@@ -26,10 +26,10 @@ from bot.text import markdown_name, pack, split_text
 #: A history page's lines stay within this, leaving room in Discord's 2,000 characters for
 #: the page's heading.
 PAGE_LIMIT = 1800
-#: A history page's moves (one chapter, split in parts if its lines overflow a page): half
-#: the moves the store keeps states apart, so a page is rebuilt from one kept state and
-#: fewer than 1.5 × SNAPSHOT_EVERY actions, and seldom needs a second part.
-CHAPTER = SNAPSHOT_EVERY // 2
+#: A history page's moves (one chapter, in parts if its lines overflow a message): as many
+#: as the store keeps states apart, so a page is rebuilt from the state kept just before it
+#: and at most CHAPTER actions.
+CHAPTER = SNAPSHOT_EVERY
 #: The most numbers under the chart's x axis; the rest of the periods are drawn unlabelled.
 X_LABELS = 12
 

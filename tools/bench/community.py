@@ -157,7 +157,7 @@ def targets(print_line=print, games: int = FINISHED, moves: int = 600) -> list[T
                 found.append(Target(f"move p99, commands at {RATE:.0f}/s beside it ({size:,} finished games)",
                                     _p99(beside), _p99(alone), "ms", 1.5))
             else:
-                _, took = asyncio.run(_run(path, game_id, moves // 3, commands=True))
+                _, took = asyncio.run(_run(path, game_id, moves, commands=True))
             by_size[size] = took
         for kind in COMMANDS:
             few, many = _p99(by_size[FEW][kind]), _p99(by_size[games][kind])

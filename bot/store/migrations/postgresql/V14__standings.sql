@@ -46,7 +46,7 @@ CREATE TABLE boards (
     PRIMARY KEY (scope, game_type)
 );
 
--- A running game's state every few moves (bot/table/history.py: SNAPSHOT_EVERY), written with
+-- A running game's state every few moves (bot/store/base.py: SNAPSHOT_EVERY), written with
 -- the move: any move is rebuilt from the nearest one before it, not from the deal.
 CREATE TABLE snapshots (
     game_id BIGINT  NOT NULL REFERENCES games (id),
