@@ -85,7 +85,7 @@ async def member_stats(store: Store, member_id: int, guild_id: int | None, *,
     mine = next(((place, entry) for place, entry in enumerate(board, 1) if entry.member_id == member_id),
                 None)
     return MemberStats(member_id, tally.name if tally is not None else None,
-                       sum(t.played for t in titles), sum(t.won for t in titles), titles,
+                       sum(title.played for title in titles), sum(title.won for title in titles), titles,
                        titles[0].game_type if titles else None, tally.streak if tally is not None else 0,
                        mine[1].rating if mine else None, mine[0] if mine else None, len(board))
 

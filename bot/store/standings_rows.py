@@ -89,7 +89,7 @@ def member_tally(member_id: int, record: Any, titles: Iterable[Any]) -> MemberTa
     if record is None:
         return None
     return MemberTally(member_id, record[0], record[1],
-                       tuple(TitleTally(t[0], t[1], t[2], t[3]) for t in titles))
+                       tuple(TitleTally(*row) for row in titles))
 
 
 def board_entries(rows: Iterable[Any]) -> list[BoardEntry]:
