@@ -8,7 +8,6 @@ table service and the dispatcher.
 """
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import Any, cast
@@ -183,7 +182,7 @@ class Games(commands.Cog):
             return
         state = table.record.state
         view = {**game_kit.game.view(state, None), "names": table.names()}
-        png = await asyncio.to_thread(game_kit.render, view, "board")
+        png = await self.bot.dispatcher.drawing.draw(game_kit.render, view, "board")  # never on the loop
         seats = " · ".join(f"{s.seat + 1}. {markdown_name(s.name)}" for s in table.seats)
         text = "\n".join([name_seats(game_kit.game.status(state), table.names()),
                           *await self._clock_lines(table, said), "-# " + said.t("Seats: {seats}", seats=seats)])

@@ -73,12 +73,20 @@ def rate(finishes: Iterable[Finish]) -> dict[Hashable, Rating]:
             continue
         before = [ratings.get(player, NEWCOMER) if player is not None else NEWCOMER
                   for player in finish.players]
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-        after = MODEL.rate(teams, ranks=[float(place) for place in finish.places])
-        for player, old, (new,), place in zip(finish.players, before, after, finish.places):
+        for player, new in zip(finish.players, rate_one(before, finish.places)):
             if player is not None:
-                ratings[player] = Rating(new.mu, new.sigma, old.games + 1, old.wins + (place == 0))
+                ratings[player] = new
     return ratings
+
+
+def rate_one(before: list[Rating], seat_places: tuple[int, ...]) -> list[Rating]:
+    """The seats' ratings after one game of two seats or more, from theirs before it (a bot's
+    seat: ``NEWCOMER``). ``rate`` replays with this; the standings kept in the store add each
+    game with it as it finishes, so both give the same figures."""
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    after = MODEL.rate(teams, ranks=[float(place) for place in seat_places])
+    return [Rating(new.mu, new.sigma, old.games + 1, old.wins + (place == 0))
+            for old, (new,), place in zip(before, after, seat_places)]
 
 
 def ranked(ratings: Mapping[Hashable, Rating]) -> list[tuple[Hashable, Rating]]:

@@ -1,8 +1,8 @@
 """What surrounds the games: members' statistics, a server's leaderboards, and followers.
 
-Statistics and leaderboards are read from finished games only (an abandoned game counts for
-nobody), per server; ratings are replayed from those games in the order they finished
-(``bot/community/rating.py``). A member who follows a game they do not play gets a DM when a new turn is
+Statistics and leaderboards count finished games only (an abandoned game counts for nobody),
+per server; the store keeps them as each game finishes (``bot/store/standings.py``), with
+ratings as replaying those games in the order they finished gives them (``bot/community/rating.py``). A member who follows a game they do not play gets a DM when a new turn is
 posted in its thread, saying what happened there since their last one: the thread's public
 lines and where the game stands, never anything private. Those DMs go through the outbox
 (kind ``follow``), queued by the dispatcher as it posts the turn, so at most one goes a turn.
@@ -11,15 +11,14 @@ Plain results here; ``cogs/games.py`` words and lays them out.
 """
 from __future__ import annotations
 
-import asyncio
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, cast
 
-from bot.community.rating import Finish, Rating, places, ranked, rate
+from bot.community.rating import Rating, ranked
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store.base import ALREADY_FOLLOWING, TOO_MANY, FinishedGame, Follower, Store
+from bot.store.base import ALREADY_FOLLOWING, TOO_MANY, BoardEntry, Follower, Store
+from bot.store.standings import ALL_TITLES, EVERYWHERE, scope_of
 from bot.table.model import Table, TableError
 
 #: How many games that have not ended one member may follow at once.
@@ -53,15 +52,6 @@ class MemberStats:
     rated: int                  # how many members that leaderboard ranks
 
 
-def won(game: FinishedGame, seat: int) -> bool:
-    """A shared win is a win for each winner."""
-    return seat in game.winners
-
-
-def _seat_of(game: FinishedGame, member_id: int) -> int | None:
-    return next((s.seat for s in game.seats if s.member_id == member_id), None)
-
-
 class Community:
     """What the community commands ask: statistics, leaderboards, following a game."""
 
@@ -83,30 +73,33 @@ class Community:
 
 async def member_stats(store: Store, member_id: int, guild_id: int | None, *,
                        everywhere: bool = False) -> MemberStats:
-    """A member's statistics on one server (or, ``everywhere``, on all of them)."""
-    games = await store.finished_games(guild_id, everywhere=everywhere)
-    theirs = [(game, seat) for game in games if (seat := _seat_of(game, member_id)) is not None]
-    played = Counter(game.game_type for game, _ in theirs)
-    wins = Counter(game.game_type for game, seat in theirs if won(game, seat))
-    latest = {game.game_type: n for n, (game, _) in enumerate(theirs)}
-    order = sorted(played, key=lambda title: (-played[title], -latest[title], title))
-    titles = [TitleRecord(title, played[title], wins[title]) for title in order]
-    streak = 0
-    for game, seat in reversed(theirs):
-        step = 1 if won(game, seat) else -1
-        if streak and (streak > 0) != (step > 0):
-            break
-        streak += step
-    name = None
-    if theirs:
-        game, seat = theirs[-1]
-        name = game.seats[seat].name
-    board = [] if everywhere else await asyncio.to_thread(_ranked, games)
-    mine = next(((place, rated) for place, (player, rated) in enumerate(board, 1) if player == member_id),
+    """A member's statistics on one server (or, ``everywhere``, on all of them): their record
+    and their place on the server's leaderboard, as the standings keep them (a few rows by
+    key, however many games were played)."""
+    tally = await store.member_tally(member_id, EVERYWHERE if everywhere else scope_of(guild_id))
+    found = tally.titles if tally is not None else ()
+    # Most played first, then the most recently played.
+    order = sorted(found, key=lambda title: (-title.played, -title.last_seq, title.game_type))
+    titles = [TitleRecord(title.game_type, title.played, title.won) for title in order]
+    board = [] if everywhere else await _board(store, scope_of(guild_id), ALL_TITLES)
+    mine = next(((place, entry) for place, entry in enumerate(board, 1) if entry.member_id == member_id),
                 None)
-    return MemberStats(member_id, name, len(theirs), sum(wins.values()), titles,
-                       order[0] if order else None, streak,
-                       mine[1] if mine else None, mine[0] if mine else None, len(board))
+    return MemberStats(member_id, tally.name if tally is not None else None,
+                       sum(title.played for title in titles), sum(title.won for title in titles), titles,
+                       titles[0].game_type if titles else None, tally.streak if tally is not None else 0,
+                       mine[1].rating if mine else None, mine[0] if mine else None, len(board))
+
+
+async def _board(store: Store, scope: int, game_type: str) -> list[BoardEntry]:
+    """A leaderboard's members best first: by the conservative rating, then games played."""
+    _, entries = await store.board(scope, game_type)
+    return _ranked(entries)
+
+
+def _ranked(entries: list[BoardEntry]) -> list[BoardEntry]:
+    by_member = {entry.member_id: entry for entry in entries}
+    # The rated players are members, by id (bots are not rated).
+    return [by_member[cast(int, member)] for member, _ in ranked({e.member_id: e.rating for e in entries})]
 
 
 # -- leaderboards ---------------------------------------------------------------------
@@ -126,32 +119,14 @@ class Leaderboard:
     standings: list[Standing]  # every rated member, best first
 
 
-def finish_of(game: FinishedGame) -> Finish:
-    """A finished game as the rating sees it: members by id, bots unrated; places from the
-    winners, then the scores where the game gives numbers."""
-    return Finish(tuple(seat.member_id for seat in game.seats),
-                         places(len(game.seats), game.winners, game.scores))
-
-
-def _ranked(games: list[FinishedGame]) -> list[tuple[int, Rating]]:
-    # The rated players are members, by id (bots are not rated).
-    return [(cast(int, player), value) for player, value in ranked(rate(map(finish_of, games)))]
-
-
 async def leaderboard(store: Store, guild_id: int, game_type: str | None = None) -> Leaderboard:
-    """A server's members by rating, over one title's finished games or all of them. Bots play
-    in the games the ratings come from, but are not ranked."""
-    games = await store.finished_games(guild_id, game_type=game_type)
-    # Many games make for a few hundred milliseconds of arithmetic: off the event loop.
-    board = await asyncio.to_thread(_ranked, games)
-    names: dict[int, str] = {}
-    for game in games:  # the name each member's latest game knew them by
-        for seat in game.seats:
-            if seat.member_id is not None:
-                names[seat.member_id] = seat.name
-    return Leaderboard(game_type, len(games), [
-        Standing(place, member, names.get(member, str(member)), value)
-        for place, (member, value) in enumerate(board, 1)])
+    """A server's members by rating, over one title's finished games or all of them, as the
+    standings keep them: read, not replayed. Bots play in the games the ratings come from,
+    but are not ranked."""
+    games, entries = await store.board(scope_of(guild_id), game_type or ALL_TITLES)
+    return Leaderboard(game_type, games, [
+        Standing(place, entry.member_id, entry.name, entry.rating)
+        for place, entry in enumerate(_ranked(entries), 1)])
 
 
 # -- followers ------------------------------------------------------------------------

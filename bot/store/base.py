@@ -12,12 +12,20 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.community.rating import Rating
 from bot.store.shards import Lease, Shards
 from bot.table.notify import NotifySettings
 
 #: How long a sent outbox item is kept before ``prune_sent`` deletes it: far beyond Discord's
 #: nonce window (minutes), so ids SQLite reuses after a deletion never make a nonce it remembers.
 SENT_KEPT_SECONDS = 3600.0
+#: A running game's state is kept every this many moves (V14 ``snapshots``), so any move is
+#: rebuilt from at most this many actions (``/game history``, ``/game board move:N``).
+SNAPSHOT_EVERY = 10
+#: The migrations the standings are made from: the finishing order (V11) and their tables
+#: (V14). When either is applied, the standings are made afresh from the games finished so
+#: far, in the same transaction, whichever came first (work merged out of order).
+STANDINGS_FROM = frozenset({11, 14})
 #: What ``follow_game`` did.
 FOLLOWING, ALREADY_FOLLOWING, TOO_MANY = "following", "already", "too many"
 
@@ -102,6 +110,45 @@ class FinishedGame:
 
 
 @dataclass(frozen=True)
+class TitleTally:
+    """A member's games of one title in a scope (V14: ``member_titles``)."""
+
+    game_type: str
+    played: int
+    won: int
+    last_seq: int  # when the latest of them finished (``finishes.seq``)
+
+
+@dataclass(frozen=True)
+class MemberTally:
+    """A member's record in a scope (a server, or every server), as the standings keep it."""
+
+    member_id: int
+    name: str            # as their latest game knew them
+    streak: int          # > 0: the latest games won in a row; < 0: lost in a row
+    titles: tuple[TitleTally, ...]
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """A member on a leaderboard, unranked (``rating.ranked`` orders them)."""
+
+    member_id: int
+    name: str            # as their latest game on this board knew them
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """What rebuilds a game from near a move (``Store.checkpoint``)."""
+
+    moves: int                      # how many moves the game's log has
+    base: int                       # the moves ``state`` is after
+    state: dict[str, Any] | None    # None: none kept, rebuild from the deal (``base`` 0)
+    tail: list[tuple[int, str]]     # the log's moves after ``base``, as (seat, action)
+
+
+@dataclass(frozen=True)
 class Follower:
     user_id: int
     language: str
@@ -147,6 +194,12 @@ class Store(Protocol):
 
     async def actions(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
         """A game's action log as (seat, action); with ``until``, the moves up to that version."""
+        ...
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """The state kept (``snapshots``) nearest at or before move ``start`` of a game, and
+        its log's moves after it through ``until``: a move is rebuilt from at most
+        ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
         ...
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
@@ -359,6 +412,16 @@ class Store(Protocol):
                              game_type: str | None = None) -> list[FinishedGame]:
         """A server's finished games (every server's with ``everywhere``), of one title if
         given, in the order they finished. Abandoned games never finish, so they are not here."""
+        ...
+
+    async def member_tally(self, member_id: int, scope: int) -> MemberTally | None:
+        """A member's record in ``scope`` (``bot/store/standings.py``), read by its key:
+        None when they finished no game there. Never waits on a move."""
+        ...
+
+    async def board(self, scope: int, game_type: str) -> tuple[int, list[BoardEntry]]:
+        """A leaderboard as kept (``game_type`` "" for every title): the finished games it
+        counts, and its rated members. Never waits on a move."""
         ...
 
     async def follow_game(self, game_id: int, user_id: int, language: str, *, most: int) -> str:

@@ -30,8 +30,24 @@ from typing import Any, TypeAlias
 
 import asyncpg
 
-from bot.store.base import GameRecord, OutboxItem, PostRecord, SeatRecord, Vitals
-from bot.store.postgres_community import WAKE_CHANNEL, PostgresCommunity, lock_game
+from bot.store.base import (
+    SNAPSHOT_EVERY,
+    STANDINGS_FROM,
+    Checkpoint,
+    GameRecord,
+    OutboxItem,
+    PostRecord,
+    SeatRecord,
+    Vitals,
+)
+from bot.store.postgres_community import (
+    STANDINGS_LOCK,
+    WAKE_CHANNEL,
+    PostgresCommunity,
+    backfill,
+    lock_game,
+    record_finish,
+)
 from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
 from bot.table.notify import NotifySettings
@@ -108,6 +124,10 @@ WITH moved AS (
     INSERT INTO thread_lines (game_id, text)
     SELECT moved.id, l.text FROM moved, unnest($21::text[]) WITH ORDINALITY AS l (text, n)
     ORDER BY l.n
+), kept AS (
+    INSERT INTO snapshots (game_id, move, state)
+    SELECT moved.id, $2 + 1, $23 FROM moved WHERE $23::text IS NOT NULL
+    ON CONFLICT (game_id, move) DO NOTHING
 ), woken AS (
     SELECT pg_notify('""" + WAKE_CHANNEL + """', '') FROM moved WHERE cardinality($19::text[]) > 0
 )
@@ -224,6 +244,21 @@ class PostgresStore(PostgresCommunity):
             "SELECT seat, action FROM actions"
             " WHERE game_id = $1 AND ($2::int IS NULL OR move <= $2) ORDER BY move", game_id, until)
         return [(row["seat"], row["action"]) for row in rows]
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """The state kept (``snapshots``) nearest at or before move ``start`` of a game, and
+        its log's moves after it through ``until``: a move is rebuilt from at most
+        ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
+        async with self.transaction(isolation="repeatable_read", readonly=True) as db:
+            # Move N of the log is the action that made version N + 1.
+            kept = await db.fetchrow("SELECT move, state FROM snapshots WHERE game_id = $1 AND move <= $2"
+                                     " ORDER BY move DESC LIMIT 1", game_id, start + 1)
+            base = kept[0] - 1 if kept else 0
+            tail = await db.fetch("SELECT seat, action FROM actions WHERE game_id = $1 AND move > $2"
+                                  " AND move <= $3 ORDER BY move", game_id, base + 1, until + 1)
+            moves = await db.fetchval("SELECT COALESCE(MAX(move), 1) - 1 FROM actions WHERE game_id = $1",
+                                      game_id)
+        return Checkpoint(moves, base, json.loads(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
         """The latest public lines of a game, oldest first (what its thread was told)."""
@@ -415,16 +450,30 @@ class PostgresStore(PostgresCommunity):
         # A key listed twice counts once, as its first listing (as SQLite's inserts do).
         wanted = {key: (due, warn) for key, due, warn in reversed(list(timers or ()))}
         seat, text, user_id = action if action is not None else (None, None, None)
-        row = await self._pool.fetchrow(
-            _COMMIT, game_id, expected_version, status, None if state is None else dumps(state),
+        written = None if state is None else dumps(state)
+        # Every SNAPSHOT_EVERY moves, the state is kept too (a move rebuilt from it, V14).
+        snapshot = written if text is not None and (expected_version + 1) % SNAPSHOT_EVERY == 0 else None
+        values = (
+            game_id, expected_version, status, written,
             None if seat_epochs is None else dumps(seat_epochs),
             None if result is None else dumps(result), time.time(),
             None if seat_asked is None else dumps(seat_asked), fired,
             list(wanted), [due for due, _ in wanted.values()],
             [warn for _, warn in wanted.values()], timers is not None, list((timeouts or {}).keys()), list((timeouts or {}).values()),
             seat, text, user_id, [kind for kind, _ in outbox],
-            [dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version)
-        return row["moved"] == 1
+            [dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version, snapshot)
+        if status != "finished":
+            return (await self._pool.fetchrow(_COMMIT, *values))["moved"] == 1
+        # The move that finishes a game adds it to the standings in its own transaction, once:
+        # only if the game was not finished before (a game's finish is numbered by a trigger).
+        async with self.transaction() as db:
+            await db.execute("SELECT pg_advisory_xact_lock($1)", STANDINGS_LOCK)
+            finishing = await db.fetchval("SELECT status <> 'finished' FROM games WHERE id = $1", game_id)
+            if (await db.fetchrow(_COMMIT, *values))["moved"] != 1:
+                return False
+            if finishing:
+                await record_finish(db, game_id)
+        return True
 
     async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[int]:
         """The ids of the running games that have not moved since ``updated_before`` nor been
@@ -745,6 +794,7 @@ async def migrate(db: Connection) -> int:
         await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         applied = {row[0] for row in await db.fetch("SELECT version FROM schema_version")}
+        fresh: set[int] = set()
         for script in sorted(MIGRATIONS.glob("V*__*.sql"), key=_number):
             number = _number(script)
             if number in applied:
@@ -752,6 +802,9 @@ async def migrate(db: Connection) -> int:
             await db.execute(script.read_text())
             await db.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
             applied.add(number)
+            fresh.add(number)
+        if fresh & STANDINGS_FROM and STANDINGS_FROM <= applied:
+            await backfill(db)
     return max(applied, default=0)
 
 
@@ -762,7 +815,7 @@ async def _warm_up(connection: Connection) -> None:
     player's move would otherwise wait, and lose a race to a connection already warm."""
     await connection.fetchrow(_GAME_WITH_SEATS, 0)
     await connection.fetchrow(_COMMIT, 0, 0, "running", None, None, None, 0.0, None, None, [], [], [],
-                              False, [], [], None, None, None, [], [], [], None)
+                              False, [], [], None, None, None, [], [], [], None, None)
 
 
 async def _as_it_is(connection: Connection) -> None:

@@ -10,8 +10,32 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.base import ALREADY_FOLLOWING, FOLLOWING, TOO_MANY, FinishedGame, Follower
+from bot.store.base import (
+    ALREADY_FOLLOWING,
+    FOLLOWING,
+    TOO_MANY,
+    BoardEntry,
+    FinishedGame,
+    Follower,
+    MemberTally,
+)
 from bot.store.rows import dumps, finished
+from bot.store.standings import Standings
+from bot.store.standings_rows import (
+    BOARD,
+    BOARD_GAMES,
+    FINISHED,
+    FINISHED_SEATS,
+    MEMBER_RECORD,
+    MEMBER_TITLES,
+    STANDINGS_TABLES,
+    board_entries,
+    loaded,
+    loads,
+    member_tally,
+    numbered,
+    writes,
+)
 
 #: What a transaction that queues outbox items notifies (``PostgresStore.listen``).
 WAKE_CHANNEL = "marquee_outbox"
@@ -24,12 +48,66 @@ async def lock_game(db: asyncpg.Connection, game_id: int) -> str | None:
     return await db.fetchval("SELECT status FROM games WHERE id = $1 FOR NO KEY UPDATE", game_id)
 
 
+#: The advisory lock a finishing move holds while it adds its game to the standings: games
+#: finishing at once are added one after the other, in the order ``finishes`` numbers them.
+STANDINGS_LOCK = 0x4D71_5374_616E_64
+
+
+async def record_finish(db: asyncpg.Connection, game_id: int) -> None:
+    """In the transaction of the move that finished the game (holding ``STANDINGS_LOCK``):
+    add it to the standings."""
+    row = await db.fetchrow(f"{FINISHED} WHERE g.id = $1", game_id)
+    seats = await db.fetch(f"{FINISHED_SEATS} WHERE s.game_id = $1 ORDER BY s.seat", game_id)
+    game = finished([row], seats)[0]
+    standings = loaded(*[await db.fetch(numbered(sql), *values) for sql, values in loads(game)])
+    standings.add(game, row["seq"])
+    await _write(db, standings)
+
+
+async def backfill(db: asyncpg.Connection) -> None:
+    """In the migration's transaction (V14): the standings made afresh from every game
+    already finished, added in finishing order, as each game's last move adds it from now on."""
+    for table in STANDINGS_TABLES:
+        await db.execute(f"DELETE FROM {table}")
+    games = await db.fetch(f"{FINISHED} WHERE g.status = 'finished' ORDER BY f.seq")
+    seats = await db.fetch(f"{FINISHED_SEATS} JOIN games g ON g.id = s.game_id"
+                           " WHERE g.status = 'finished' ORDER BY s.game_id, s.seat")
+    standings = Standings()
+    for row, game in zip(games, finished(games, seats)):
+        standings.add(game, row["seq"])
+    await _write(db, standings)
+
+
+async def _write(db: asyncpg.Connection, standings: Standings) -> None:
+    for sql, rows in writes(standings):
+        if rows:
+            await db.executemany(numbered(sql), rows)
+
+
 class PostgresCommunity:
     """Finished games by server and title, and members following games."""
 
     # The PostgresStore's own:
     _pool: asyncpg.Pool
     transaction: Callable[..., AbstractAsyncContextManager[asyncpg.Connection]]
+
+    # -- standings (V14): read by key, in one snapshot --------------------------------
+
+    async def member_tally(self, member_id: int, scope: int) -> MemberTally | None:
+        """A member's record in ``scope`` (``bot/store/standings.py``), read by its key:
+        None when they finished no game there. Never waits on a move."""
+        async with self.transaction(isolation="repeatable_read", readonly=True) as db:
+            record = await db.fetchrow(numbered(MEMBER_RECORD), scope, member_id)
+            titles = await db.fetch(numbered(MEMBER_TITLES), scope, member_id) if record else []
+        return member_tally(member_id, record, titles)
+
+    async def board(self, scope: int, game_type: str) -> tuple[int, list[BoardEntry]]:
+        """A leaderboard as kept (``game_type`` "" for every title): the finished games it
+        counts, and its rated members. Never waits on a move."""
+        async with self.transaction(isolation="repeatable_read", readonly=True) as db:
+            games = await db.fetchval(numbered(BOARD_GAMES), scope, game_type)
+            entries = board_entries(await db.fetch(numbered(BOARD), scope, game_type))
+        return games or 0, entries
 
     async def finished_games(self, guild_id: int | None = None, *, everywhere: bool = False,
                              game_type: str | None = None) -> list[FinishedGame]:

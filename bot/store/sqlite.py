@@ -29,6 +29,9 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.base import (
+    SNAPSHOT_EVERY,
+    STANDINGS_FROM,
+    Checkpoint,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -37,7 +40,7 @@ from bot.store.base import (
 )
 from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
-from bot.store.sqlite_community import SQLiteCommunity
+from bot.store.sqlite_community import SQLiteCommunity, backfill, record_finish
 from bot.table.notify import NotifySettings
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -160,6 +163,7 @@ class SQLiteStore(SQLiteCommunity):
             await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             rows = await (await db.execute("SELECT version FROM schema_version")).fetchall()
             applied = {row[0] for row in rows}
+            fresh: set[int] = set()
             for script in sorted(MIGRATIONS.glob("V*__*.sql"), key=lambda p: int(p.name[1:].split("__")[0])):
                 number = int(script.name[1:].split("__")[0])
                 if number in applied:
@@ -168,6 +172,9 @@ class SQLiteStore(SQLiteCommunity):
                     await db.execute(statement)
                 await db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
                 applied.add(number)
+                fresh.add(number)
+            if fresh & STANDINGS_FROM and STANDINGS_FROM <= applied:
+                await self._run(backfill)
         return max(applied, default=0)
 
     # -- reading --------------------------------------------------------------
@@ -206,6 +213,24 @@ class SQLiteStore(SQLiteCommunity):
             (game_id, until if until is not None else 2**62),
         )
         return [(row["seat"], row["action"]) for row in await cursor.fetchall()]
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """The state kept (``snapshots``) nearest at or before move ``start`` of a game, and
+        its log's moves after it through ``until``: a move is rebuilt from at most
+        ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
+
+        def read(db: sqlite3.Connection) -> Checkpoint:
+            # Move N of the log is the action that made version N + 1.
+            kept = db.execute("SELECT move, state FROM snapshots WHERE game_id = ? AND move <= ?"
+                              " ORDER BY move DESC LIMIT 1", (game_id, start + 1)).fetchone()
+            base = kept[0] - 1 if kept else 0
+            tail = db.execute("SELECT seat, action FROM actions WHERE game_id = ? AND move > ? AND move <= ?"
+                              " ORDER BY move", (game_id, base + 1, until + 1)).fetchall()
+            moves = db.execute("SELECT COALESCE(MAX(move), 1) - 1 FROM actions WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+            return Checkpoint(moves, base, json.loads(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
+
+        return await self._run(read)
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
         """The latest public lines of a game, oldest first (what its thread was told)."""
@@ -405,6 +430,9 @@ class SQLiteStore(SQLiteCommunity):
         outbox = list(outbox)
 
         def write(db: sqlite3.Connection) -> bool:
+            # Finishing counts once: the standings take the game only as it becomes finished.
+            finishing = status == "finished" and db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND status <> 'finished'", (game_id,)).fetchone() is not None
             cursor = db.execute(
                 "UPDATE games SET status = ?, state = ?, version = version + 1,"
                 " seat_epochs = COALESCE(?, seat_epochs), result = COALESCE(?, result), updated_at = ?,"
@@ -438,6 +466,12 @@ class SQLiteStore(SQLiteCommunity):
                     "INSERT INTO actions (game_id, move, seat, action, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, expected_version + 1, seat, text, user_id, now),
                 )
+                if (expected_version + 1) % SNAPSHOT_EVERY == 0 and state is not None:
+                    db.execute("INSERT INTO snapshots (game_id, move, state) VALUES (?, ?, ?)"
+                               " ON CONFLICT (game_id, move) DO NOTHING",
+                               (game_id, expected_version + 1, dumps(state)))
+            if finishing:
+                record_finish(db, game_id)
             _queue(db, game_id, outbox, now)
             return True
 

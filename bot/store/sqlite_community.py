@@ -8,15 +8,70 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import ALREADY_FOLLOWING, FOLLOWING, TOO_MANY, FinishedGame, Follower
+from bot.store.base import (
+    ALREADY_FOLLOWING,
+    FOLLOWING,
+    TOO_MANY,
+    BoardEntry,
+    FinishedGame,
+    Follower,
+    MemberTally,
+)
 from bot.store.rows import dumps, finished
+from bot.store.standings import Standings
+from bot.store.standings_rows import (
+    BOARD,
+    BOARD_GAMES,
+    FINISHED,
+    FINISHED_SEATS,
+    MEMBER_RECORD,
+    MEMBER_TITLES,
+    STANDINGS_TABLES,
+    board_entries,
+    loaded,
+    loads,
+    member_tally,
+    writes,
+)
+
+T = TypeVar("T")
+
+
+def record_finish(db: sqlite3.Connection, game_id: int) -> None:
+    """In the transaction of the move that finished the game: add it to the standings."""
+    row = db.execute(f"{FINISHED} WHERE g.id = ?", (game_id,)).fetchone()
+    seats = db.execute(f"{FINISHED_SEATS} WHERE s.game_id = ? ORDER BY s.seat", (game_id,)).fetchall()
+    game = finished([row], seats)[0]
+    standings = loaded(*(db.execute(sql, values).fetchall() for sql, values in loads(game)))
+    standings.add(game, row["seq"])
+    _write(db, standings)
+
+
+def backfill(db: sqlite3.Connection) -> None:
+    """In the migration's transaction (V14): the standings made afresh from every game
+    already finished, added in finishing order, as each game's last move adds it from now on."""
+    for table in STANDINGS_TABLES:
+        db.execute(f"DELETE FROM {table}")
+    games = db.execute(f"{FINISHED} WHERE g.status = 'finished' ORDER BY f.seq").fetchall()
+    seats = db.execute(f"{FINISHED_SEATS} JOIN games g ON g.id = s.game_id"
+                       " WHERE g.status = 'finished' ORDER BY s.game_id, s.seat").fetchall()
+    standings = Standings()
+    for row, game in zip(games, finished(games, seats)):
+        standings.add(game, row["seq"])
+    _write(db, standings)
+
+
+def _write(db: sqlite3.Connection, standings: Standings) -> None:
+    for sql, rows in writes(standings):
+        db.executemany(sql, rows)
 
 
 class SQLiteCommunity:
@@ -26,6 +81,30 @@ class SQLiteCommunity:
     _db: aiosqlite.Connection
     _lock: asyncio.Lock
     transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
+    _run: Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]]
+
+    # -- standings (V14): read by key, outside the lock moves take -----------------
+
+    async def member_tally(self, member_id: int, scope: int) -> MemberTally | None:
+        """A member's record in ``scope`` (``bot/store/standings.py``), read by its key:
+        None when they finished no game there. Never waits on a move."""
+
+        def read(db: sqlite3.Connection) -> MemberTally | None:
+            record = db.execute(MEMBER_RECORD, (scope, member_id)).fetchone()
+            titles = db.execute(MEMBER_TITLES, (scope, member_id)).fetchall() if record else []
+            return member_tally(member_id, record, titles)
+
+        return await self._run(read)  # one trip: no commit falls between the two reads
+
+    async def board(self, scope: int, game_type: str) -> tuple[int, list[BoardEntry]]:
+        """A leaderboard as kept (``game_type`` "" for every title): the finished games it
+        counts, and its rated members. Never waits on a move."""
+
+        def read(db: sqlite3.Connection) -> tuple[int, list[BoardEntry]]:
+            games = db.execute(BOARD_GAMES, (scope, game_type)).fetchone()
+            return (games[0] if games else 0), board_entries(db.execute(BOARD, (scope, game_type)))
+
+        return await self._run(read)
 
     # -- finished games --------------------------------------------------------
 

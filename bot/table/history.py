@@ -2,7 +2,9 @@
 board as it stood after any move, and the end-of-game summary (final scores, a chart of what
 the game counts, each player's notable figures).
 
-Pure: the caller reads the log from the store and runs these off the event loop. Everything
+Pure: the caller reads the log (or a checkpoint: a kept state and the moves after it, so
+a page or a board costs at most ``CHAPTER`` moves however long the game) from the store and
+runs these off the event loop. Everything
 here comes from replaying the log with ``bot.engine.play`` (the same seed and options give the
 same states, so the log is the whole truth) and is read from public events and public views
 only: a history page or a summary can never show a hand, even of a finished game.
@@ -10,12 +12,13 @@ only: a history page or a summary can never show a hand, even of a finished game
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Event, Game, State, Tally, View, new_game, play
 from bot.engine.language import Words
+from bot.store.base import SNAPSHOT_EVERY, Checkpoint
 from bot.table.model import Table
 from bot.table.notices import name_seats
 from bot.text import markdown_name, pack, split_text
@@ -23,6 +26,10 @@ from bot.text import markdown_name, pack, split_text
 #: A history page's lines stay within this, leaving room in Discord's 2,000 characters for
 #: the page's heading.
 PAGE_LIMIT = 1800
+#: A history page's moves (one chapter, in parts if its lines overflow a message): as many
+#: as the store keeps states apart, so a page is rebuilt from the state kept just before it
+#: and at most CHAPTER actions.
+CHAPTER = SNAPSHOT_EVERY
 #: The most numbers under the chart's x axis; the rest of the periods are drawn unlabelled.
 X_LABELS = 12
 
@@ -50,6 +57,24 @@ def steps(game: Game, table: Table, log: Log) -> Iterator[Step]:
         yield Step(move, seat, state, tuple(event.text for event in events if event.public))
 
 
+def rebuilt(game: Game, table: Table, kept: Checkpoint) -> Iterator[Step]:
+    """The steps from a checkpoint: after the kept state, each move of its tail (from the
+    deal, the deal first, when none was kept)."""
+    if kept.state is None:
+        yield from steps(game, table, kept.tail)
+        return
+    state = kept.state
+    for move, (seat, action) in enumerate(kept.tail, start=kept.base + 1):
+        state, events = play(game, state, seat, action)
+        yield Step(move, seat, state, tuple(event.text for event in events if event.public))
+
+
+def view_at(game: Game, table: Table, kept: Checkpoint) -> View:
+    """The public view after the last move of a checkpoint's tail (``/game board move:N``)."""
+    state = kept.state if kept.state is not None and not kept.tail else _last(rebuilt(game, table, kept)).state
+    return {**game.view(state, None), "names": table.names()}
+
+
 def state_after(game: Game, table: Table, log: Log, move: int) -> State:
     """The game as it stood after ``move`` moves of ``log`` (0: as dealt)."""
     if not 0 <= move <= len(log):
@@ -72,11 +97,32 @@ def _last(items: Iterator[Step]) -> Step:
 def public_lines(game: Game, table: Table, log: Log, said: Words) -> list[str]:
     """One block per move that told the table something, oldest first: the move's number,
     then its public lines with the players named ("`12` **Ann** builds …"); `0` is the deal."""
+    return blocks_of(game, table, steps(game, table, log), said)
+
+
+def chapters(moves: int) -> int:
+    """How many chapters a game of ``moves`` moves has: chapter k is moves k·CHAPTER to
+    k·CHAPTER + CHAPTER − 1 (the deal, move 0, opens the first), rebuilt from the state kept
+    just before it, so a history page never replays more than one chapter."""
+    return moves // CHAPTER + 1
+
+
+def chapter_span(chapter: int) -> tuple[int, int]:
+    """The first and last move of a chapter."""
+    return chapter * CHAPTER, chapter * CHAPTER + CHAPTER - 1
+
+
+def chapter_lines(game: Game, table: Table, kept: Checkpoint, first: int, said: Words) -> list[str]:
+    """The blocks of a chapter's moves (from ``first``), from a checkpoint kept before them."""
+    return blocks_of(game, table, (step for step in rebuilt(game, table, kept) if step.move >= first), said)
+
+
+def blocks_of(game: Game, table: Table, moves: Iterable[Step], said: Words) -> list[str]:
     names = table.names()
     begins = said.t("**{game}** begins: {players}.", game=game.name,
                     players=", ".join(markdown_name(name) for name in names))
     blocks = []
-    for step in steps(game, table, log):
+    for step in moves:
         lines = [line for line in name_seats("\n".join(step.said), names).splitlines() if line.strip()]
         if step.move == 0:
             lines.insert(0, begins)

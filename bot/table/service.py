@@ -41,7 +41,7 @@ from bot.engine import (
 )
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store.base import Store
+from bot.store.base import Checkpoint, Store
 from bot.store.shards import Shards
 from bot.table import clock as timers
 from bot.table.history import summarises
@@ -138,6 +138,10 @@ class Tables(Seating, Notifications):
     async def log(self, game_id: int, until: int | None = None) -> list[tuple[int, str]]:
         """The game's moves as (seat, action), up to version ``until`` if given."""
         return await self.store.actions(game_id, until)
+
+    async def checkpoint(self, game_id: int, start: int, until: int) -> Checkpoint:
+        """What rebuilds the game near move ``start`` through ``until`` (``Store.checkpoint``)."""
+        return await self.store.checkpoint(game_id, start, until)
 
     async def countdowns(self, game_id: int) -> dict[str, tuple[float, float | None]]:
         """The game's running countdowns: key -> (when due, when its warning is)."""

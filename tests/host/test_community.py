@@ -7,7 +7,9 @@ turn, public lines only, none for players, none after the game ends or after /ga
 """
 from __future__ import annotations
 
+import asyncio
 import random
+import re
 
 import pytest
 
@@ -302,6 +304,62 @@ async def test_games_finished_before_the_migration_keep_their_order(tmp_path):
     third = await play_tally(tables, HERE, [ANN, BEN], [5, 1])
     assert [g.id for g in await store.finished_games(HERE)] == [second, first, third]
     await store.close()
+
+
+async def everything_shown(store) -> list:
+    """Every figure /game stats and /game leaderboard show after ``thirteen_games``."""
+    shown: list = []
+    for member in (ANN, BEN, CAT, DAN):
+        for guild in (HERE, THERE):
+            shown.append(await community.member_stats(store, member.id, guild))
+        shown.append(await community.member_stats(store, member.id, None, everywhere=True))
+    for guild in (HERE, THERE):
+        for title in (None, TALLY.id, TWENTY_ONE):
+            shown.append(await community.leaderboard(store, guild, title))
+    return shown
+
+
+async def test_v14_adds_the_games_finished_before_it_with_the_same_figures(store):
+    """An existing database: V14 makes the standings from the games already finished, in
+    finishing order, and they show what they showed; later games add to them as they end."""
+    tables = Tables(store)
+    await thirteen_games(tables)
+    before = await everything_shown(store)
+    async with store.transaction() as db:
+        for table in ("member_records", "member_titles", "ratings", "boards", "snapshots"):
+            await db.execute(f"DROP TABLE {table}")
+        await db.execute("DELETE FROM schema_version WHERE version = 14")
+    assert await store.migrate() == 14
+    assert await everything_shown(store) == before
+    await play_tally(tables, HERE, [ANN, DAN], [1, 9])
+    dan = await community.member_stats(store, DAN.id, HERE)
+    assert (dan.played, dan.won, dan.streak) == (2, 1, 1)
+    assert (await community.leaderboard(store, HERE)).games == 11
+
+
+async def test_statistics_read_kept_rows_not_games_and_never_wait_on_a_move(store, monkeypatch):
+    tables = Tables(store)
+    await thirteen_games(tables)
+
+    async def never(*args, **kwargs):
+        raise AssertionError("statistics read no finished games")
+
+    monkeypatch.setattr(store, "finished_games", never)
+    read: list[str] = []
+    if isinstance(store, SQLiteStore):  # every statement the commands run, as SQLite runs it
+        await store._run(lambda db: db.set_trace_callback(read.append))
+        await store._lock.acquire()  # a move's transaction, holding the store's lock
+    try:
+        ann = await asyncio.wait_for(community.member_stats(store, ANN.id, HERE), 5)
+        board = await asyncio.wait_for(community.leaderboard(store, HERE, TALLY.id), 5)
+    finally:
+        if isinstance(store, SQLiteStore):
+            store._lock.release()
+            await store._run(lambda db: db.set_trace_callback(None))
+    assert (ann.played, ann.place) == (7, 1) and board.games == 7
+    tables_read = {name for sql in read for name in re.findall(r"\b(?:FROM|JOIN)\s+(\w+)", sql)}
+    assert tables_read <= {"member_records", "member_titles", "ratings", "boards"}, tables_read
+    assert tables_read or not isinstance(store, SQLiteStore), "the trace saw the reads"
 
 
 # -- followers -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from bot.engine import new_game, play, rng_for
 from bot.games import registry
 from bot.i18n import HOST, words
 from bot.store import GameRecord, SeatRecord
+from bot.store.base import SNAPSHOT_EVERY
 from bot.table import history
 from bot.table.model import Table
 from bot.table.service import Member, Tables
@@ -200,3 +201,30 @@ async def test_a_summary_that_cannot_be_drawn_is_parked_and_the_thread_told(stor
     assert not any(image for post in transport.posts for image, _ in post.images if image == "summary.png")
     assert any("could not post an update" in notice for notice in transport.notices)
     assert [item.kind for item in await store.parked()] == ["summary"]
+
+
+async def test_any_move_and_any_page_is_rebuilt_from_one_kept_state_and_few_actions(store):
+    """Snapshots (V14) are kept with the moves: the board after any move comes from one kept
+    state and fewer than SNAPSHOT_EVERY actions, a history page (a chapter) from one kept state
+    and at most CHAPTER actions, and they are what replaying the whole log gives."""
+    tables = Tables(store)
+    table = await tables.create("advance-to-boardwalk", ANN)
+    await tables.add_bot(table.id, ANN)
+    await tables.start(table.id, ANN)
+    await tables.hand_to_bot(table.id, ANN)  # bots play the game out at once
+    table = await tables.table(table.id)
+    log = await store.actions(table.id)
+    game = registry.game("advance-to-boardwalk")
+    assert len(log) > SNAPSHOT_EVERY + history.CHAPTER
+    for move in range(len(log) + 1):
+        kept = await store.checkpoint(table.id, move, move)
+        assert kept.moves == len(log) and len(kept.tail) < SNAPSHOT_EVERY
+        assert (kept.state is None) == (move < SNAPSHOT_EVERY - 1), "kept from move SNAPSHOT_EVERY - 1 on"
+        assert history.view_at(game, table, kept) == history.board_view(game, table, log, move)
+    chapters = []
+    for chapter in range(history.chapters(len(log))):
+        first, last = history.chapter_span(chapter)
+        kept = await store.checkpoint(table.id, max(first - 1, 0), last)
+        assert len(kept.tail) <= history.CHAPTER
+        chapters += history.chapter_lines(game, table, kept, first, ENGLISH)
+    assert chapters == history.public_lines(game, table, log, ENGLISH), "every line once, in order"

@@ -1,0 +1,181 @@
+"""Issue 26's target: statistics, leaderboards and history that cost the same on day 1 and
+day 500, measured side by side in one run (SQLite):
+
+- a move's p99 while ``/game stats``, ``/game leaderboard``, a history page and
+  ``/game board move:N`` are asked 20 times a second, against the same moves without them,
+  with 10,000 finished games in the database;
+- each of those commands' p99 (what it reads and works out; drawing excepted) with 10,000
+  finished games against 100: flat, and under 50 ms.
+
+    python -m tools.bench.community [--games N] [--moves N]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from bot.community import stats as community
+from bot.games import registry
+from bot.i18n import HOST, words
+from bot.store import SQLiteStore
+from bot.store.sqlite_community import backfill
+from bot.table import history
+from bot.table.service import Member, TableError, Tables
+from tools.bench.store import PLAYERS, _move
+from tools.bench.target import Target
+
+FINISHED = 10_000
+FEW = 100
+GUILD = 1
+MEMBERS = 100     # the finished games' members (as many at 100 games as at 10,000)
+RATE = 20.0       # commands a second beside the moves
+BUDGET_MS = 50.0  # what each command may take at p99
+TITLE = "advance-to-boardwalk"
+COMMANDS = ("stats", "leaderboard", "history page", "board move:N")
+
+
+async def _finished_database(path: Path, games: int) -> int:
+    """A database of ``games`` finished games on one server: one played out by bots for
+    members who left, the rest copies of it with other members in its seats; the standings
+    made from them as V14 makes them. Returns the played game's id."""
+    store = await SQLiteStore.open(path)
+    tables = Tables(store)
+    members = [Member(n + 1, f"Member {n + 1}") for n in range(PLAYERS)]
+    table = await tables.create(TITLE, members[0], guild_id=GUILD, channel_id=GUILD, seed=3)
+    for member in members[1:]:
+        await tables.join(table.id, member)
+    await tables.start(table.id, members[0])
+    for member in members:  # the bots play it out; the seats stay the members'
+        with contextlib.suppress(TableError):  # over before the last left
+            await tables.hand_to_bot(table.id, member)
+    await store.close()
+    db = sqlite3.connect(path)
+    with db:
+        columns = [row[1] for row in db.execute("PRAGMA table_info(games)") if row[1] != "id"]
+        names = ", ".join(columns)
+        db.executemany(f"INSERT INTO games ({names}) SELECT {names} FROM games WHERE id = ?",
+                       [(table.id,)] * (games - 1))
+        for name in ("seats", "actions", "snapshots"):
+            columns = [row[1] for row in db.execute(f"PRAGMA table_info({name})") if row[1] != "game_id"]
+            names = ", ".join(columns)
+            copied = ", ".join(f"t.{column}" for column in columns)
+            db.execute(f"INSERT INTO {name} (game_id, {names}) SELECT g.id, {copied} FROM {name} AS t, games AS g"
+                       f" WHERE t.game_id = ? AND g.id != ?", (table.id, table.id))
+        db.execute("UPDATE seats SET former_user_id = 1 + (game_id * 7 + seat * 13) % ?,"
+                   " former_name = 'Member ' || (1 + (game_id * 7 + seat * 13) % ?) WHERE game_id != ?",
+                   (MEMBERS, MEMBERS, table.id))
+        db.execute("INSERT INTO finishes (game_id, finished_at) SELECT id, updated_at FROM games"
+                   " WHERE id != ? ORDER BY id", (table.id,))
+        db.row_factory = sqlite3.Row
+        backfill(db)
+    db.close()
+    return table.id
+
+
+async def _command(store: SQLiteStore, tables: Tables, kind: str, game_id: int, n: int) -> float:
+    """One command's work as the cog does it (store reads on the loop, replays in a thread);
+    seconds taken."""
+    begun = time.perf_counter()
+    if kind == "stats":
+        await community.member_stats(store, 1 + n % MEMBERS, GUILD)
+    elif kind == "leaderboard":
+        await community.leaderboard(store, GUILD, TITLE if n % 2 else None)
+    else:
+        table = await tables.table(game_id)
+        game = registry.game(TITLE)
+        moves = (await store.checkpoint(game_id, 0, 0)).moves
+        if kind == "history page":
+            first, last = history.chapter_span(n % history.chapters(moves))
+            kept = await store.checkpoint(game_id, max(first - 1, 0), last)
+            await asyncio.to_thread(history.chapter_lines, game, table, kept, first, words(HOST, "en"))
+        else:
+            move = (n * 37) % (moves + 1)
+            kept = await store.checkpoint(game_id, move, move)
+            await asyncio.to_thread(history.view_at, game, table, kept)
+    return time.perf_counter() - begun
+
+
+async def _run(path: Path, game_id: int, moves: int, commands: bool) -> tuple[list[float], dict[str, list[float]]]:
+    """Moves of a fresh game, one after another (and, with ``commands``, the four commands in
+    turn at ``RATE`` a second beside them): each move's seconds, and each command's."""
+    store = await SQLiteStore.open(path)
+    tables = Tables(store, autoplay_bots=False)
+    players = [Member(900 + n, f"Player {n + 1}") for n in range(PLAYERS)]
+    took: dict[str, list[float]] = {kind: [] for kind in COMMANDS}
+    acts: list[float] = []
+    done = asyncio.Event()
+
+    async def ask() -> None:
+        n = 0
+        while not done.is_set():
+            kind = COMMANDS[n % len(COMMANDS)]
+            took[kind].append(await _command(store, tables, kind, game_id, n))
+            n += 1
+            await asyncio.sleep(max(0.0, 1 / RATE - took[kind][-1]))
+
+    asking = asyncio.create_task(ask()) if commands else None
+    try:
+        seed = 0
+        while len(acts) < moves:
+            table = await tables.create(TITLE, players[0], guild_id=GUILD + 1, seed=seed)
+            for player in players[1:]:
+                await tables.join(table.id, player)
+            await tables.start(table.id, players[0])
+            while len(acts) < moves and (move := await _move(tables, table.id, players)) is not None:
+                if move:
+                    acts.append(move)
+            seed += 1
+    finally:
+        done.set()
+        if asking is not None:
+            await asking
+        await store.close()
+    return acts, took
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+
+
+def targets(print_line=print, games: int = FINISHED, moves: int = 600) -> list[Target]:
+    found: list[Target] = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        by_size: dict[int, dict[str, list[float]]] = {}
+        for size in (FEW, games):
+            path = folder / f"finished-{size}.sqlite"
+            game_id = asyncio.run(_finished_database(path, size))
+            if size == games:
+                alone, _ = asyncio.run(_run(path, game_id, moves, commands=False))
+                beside, took = asyncio.run(_run(path, game_id, moves, commands=True))
+                found.append(Target(f"move p99, commands at {RATE:.0f}/s beside it ({size:,} finished games)",
+                                    _p99(beside), _p99(alone), "ms", 1.5))
+            else:
+                _, took = asyncio.run(_run(path, game_id, moves, commands=True))
+            by_size[size] = took
+        for kind in COMMANDS:
+            few, many = _p99(by_size[FEW][kind]), _p99(by_size[games][kind])
+            print_line(f"{kind:14} p99 {few:6.1f} ms at {FEW:,} finished games, {many:6.1f} ms at {games:,}"
+                       f" ({'under' if max(few, many) < BUDGET_MS else 'OVER'} {BUDGET_MS:.0f} ms)")
+            found.append(Target(f"{kind} p99, {games:,} vs {FEW:,} finished games", many, few, "ms", 1.5))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=FINISHED)
+    parser.add_argument("--moves", type=int, default=600)
+    args = parser.parse_args()
+    for target in targets(print, args.games, args.moves):
+        print(f"{target.name:62} {target.project:8.3g} {target.unit:<3}{target.floor:7.3g} {target.unit:<3}"
+              f"{target.ratio:6.2f} {target.goal:6.2f} {'ok' if target.ratio <= target.goal else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
