@@ -185,6 +185,10 @@ class Dispatcher:
             return len(items), True
         delivered = 0
         for batch in _batches(items):
+            if not self._ours(table):  # the lease lapsed or went: another process sends the rest
+                log.info("game %s is no longer this process's to post for: its shard's holder sends the rest",
+                         game_id)
+                return delivered, False
             if batch[0].kind == "thread":
                 outcome = await self._deliver_post(table, batch)
             elif batch[0].kind == "follow":
@@ -203,6 +207,12 @@ class Dispatcher:
             # The game is over: no move is legal any more, on any of its messages.
             await self._clear(table, await self.store.live_posts(table.id))
         return delivered, True
+
+    def _ours(self, table: Table) -> bool:
+        """Whether this process still holds the lease of the game's shard: asked before each
+        item, so a process whose lease lapsed mid-flush sends nothing more."""
+        shards = self.shards()
+        return shards is None or shards.covers(table.record.guild_id)
 
     @property
     def _edits(self) -> bool:

@@ -314,3 +314,28 @@ async def test_posts_ping_only_whom_they_ask_and_discords_errors_are_sorted(stor
                             (http_error(discord.HTTPException, 429), Unavailable)]:
         with pytest.raises(sorted_as):
             await transport.post(table, message)
+
+
+async def test_a_process_whose_lease_lapses_mid_flush_sends_no_further_item(store):
+    """The lease is asked before each item: once it lapsed (another process may hold the
+    shard by now), this process stops before its next item, not at the end of the flush."""
+    from bot.store.shards import Shards
+
+    tables, discord_, clock = Tables(store), FlakyDiscord(), Clock()
+    held = [Shards(2, frozenset({0}))]
+    dispatcher = Dispatcher(store, discord_, clock=clock, shards=lambda: held[0])
+    original = discord_.post
+
+    async def post_then_lapse(table, message):
+        await original(table, message)
+        held[0] = Shards(2, frozenset())  # the renewal failed a lease's time ago
+
+    discord_.post = post_then_lapse
+    table = await started(tables, GAME_ID, ANN, BEN)  # a post, then a DM to each player
+    await dispatcher.flush()
+    assert [kind for kind, *_ in discord_.arrived] == ["post"]
+    assert len(await store.unsent(clock.now)) == 2, "the DMs wait for whoever holds the shard"
+    held[0] = Shards(2, frozenset({0}))
+    discord_.post = original
+    await dispatcher.flush()
+    assert [(kind, game) for kind, game, _ in discord_.arrived] == [("post", table.id), ("dm", table.id), ("dm", table.id)]
