@@ -119,7 +119,7 @@ class MarqueeBot(commands.Bot):
         # The states moves commit, kept for the dispatcher to draw their posts from.
         moments = Moments()
         self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments,
-                                     shards=self.leases.current)
+                                     shards=self.leases.current, thread_gone=self._thread_gone)
         self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
                              shards=self.leases.current, on_move=self.metrics.moved)
         self.timers = Timers(self.tables, wake=self.dispatcher.wake)
@@ -168,6 +168,12 @@ class MarqueeBot(commands.Bot):
     def connected(self) -> bool:
         """Whether the bot is connected to Discord's gateway now, and has been told its guilds."""
         return not self.is_closed() and self.is_ready() and self.ws is not None and self.ws.open
+
+    async def _thread_gone(self, table) -> None:
+        """A post found the game's thread deleted (while the bot was away, say)."""
+        games = self.get_cog("Games")
+        if games is not None and table.record.thread_id is not None:
+            await games.thread_gone(table.record.thread_id, table.record.channel_id)  # type: ignore[attr-defined]
 
     async def _taken_over(self, shards: frozenset[int]) -> None:
         """Shards taken over from a process that stopped: their games' posts go out, the

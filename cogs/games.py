@@ -61,6 +61,31 @@ class Games(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(HistoryPage)  # type: ignore[attr-defined]
 
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.thread_gone(payload.thread_id, payload.parent_id)
+
+    async def thread_gone(self, thread_id: int, parent_id: int | None) -> None:
+        """A game's thread was deleted (Discord said so, or a post found it gone): the game
+        ends as abandoned (counted for nobody), and the host is told in the parent channel,
+        when the bot may still post there."""
+        table = await self.bot.tables.thread_deleted(thread_id)
+        if table is None or parent_id is None:
+            return
+        log.info("game %s abandoned: its thread %s was deleted", table.id, thread_id)
+        said = host_words(table.language)
+        game = registry.game(table.record.game_type)
+        text = said.t("<@{host}>, the thread of game #{number} ({game}) was deleted, so the game ended "
+                      "as abandoned; it counts for nobody. `/game new` opens another.",
+                      host=table.record.host_id, number=table.id, game=game.name)
+        channel = self.bot.get_channel(parent_id)
+        try:
+            channel = channel or await self.bot.fetch_channel(parent_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(table.record.host_id)]))
+        except (discord.HTTPException, AttributeError) as error:
+            log.info("could not tell the host of game %s in channel %s: %s", table.id, parent_id, error)
+
     async def _table_here(self, interaction: discord.Interaction) -> Table:
         return await self.bot.tables.table_in_thread(interaction.channel_id)
 

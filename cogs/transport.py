@@ -12,7 +12,7 @@ import aiohttp
 import discord
 
 from bot import controls
-from bot.delivery.outgoing import Outgoing, Posted, Unavailable, Undeliverable
+from bot.delivery.outgoing import Gone, Outgoing, Posted, Unavailable, Undeliverable
 from bot.engine.language import ENGLISH, Words
 from bot.i18n import HOST, words
 from bot.store.base import SeatRecord
@@ -24,6 +24,8 @@ NO_MENTIONS = discord.AllowedMentions.none()
 # Refusals that stay refusals: the rest of 4xx. Not 401 (the bot's token: every request
 # fails, the bot is down rather than this message), 408 or 429 (try again later).
 RETRYABLE_CLIENT_ERRORS = {401, 408, 429}
+#: Discord's code for a channel (a game's thread) that no longer exists.
+UNKNOWN_CHANNEL = 10003
 #: A move control's custom id (bot/controls.py): "mq:<kind>:<game>:<version>:…".
 VERSIONED_ID = re.compile(r"mq:[a-zA-Z]:\d+:(\d+)(?::|$)")
 
@@ -43,6 +45,8 @@ def delivery_errors() -> Iterator[None]:
     try:
         yield
     except discord.HTTPException as error:  # DiscordServerError (5xx) included
+        if error.status == 404 and error.code == UNKNOWN_CHANNEL:
+            raise Gone(str(error)) from error
         if 400 <= error.status < 500 and error.status not in RETRYABLE_CLIENT_ERRORS:
             raise Undeliverable(str(error)) from error
         raise Unavailable(str(error)) from error

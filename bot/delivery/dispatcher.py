@@ -24,14 +24,22 @@ import enum
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from bot.community import stats as community
 from bot.delivery.drawing import Drawing
-from bot.delivery.outgoing import TRANSIENT, Outgoing, Posted, Transport, Unavailable, Undeliverable
+from bot.delivery.outgoing import (
+    TRANSIENT,
+    Gone,
+    Outgoing,
+    Posted,
+    Transport,
+    Unavailable,
+    Undeliverable,
+)
 from bot.delivery.post_plan import PostPlan, plan_post
 from bot.games import registry
 from bot.i18n import HOST, words
@@ -77,8 +85,11 @@ class Dispatcher:
     def __init__(self, store: Store, transport: Transport, *, clock: Callable[[], float] = time.time,
                  base_delay: float | None = None, drawing: Drawing | None = None,
                  games_at_once: int = GAMES_AT_ONCE, moments: Moments | None = None,
-                 shards: Callable[[], Shards | None] = lambda: None) -> None:
+                 shards: Callable[[], Shards | None] = lambda: None,
+                 thread_gone: Callable[[Table], Awaitable[object]] | None = None) -> None:
         self.store = store
+        # Told when a game's thread turns out deleted (the table service ends the game).
+        self.thread_gone = thread_gone
         # Whose games this process posts for (bot/delivery/leases.py); None: every game's.
         self.shards = shards
         self.transport = transport
@@ -185,6 +196,10 @@ class Dispatcher:
             return len(items), True
         delivered = 0
         for batch in _batches(items):
+            if not self._ours(table):  # the lease lapsed or went: another process sends the rest
+                log.info("game %s is no longer this process's to post for: its shard's holder sends the rest",
+                         game_id)
+                return delivered, False
             if batch[0].kind == "thread":
                 outcome = await self._deliver_post(table, batch)
             elif batch[0].kind == "follow":
@@ -203,6 +218,12 @@ class Dispatcher:
             # The game is over: no move is legal any more, on any of its messages.
             await self._clear(table, await self.store.live_posts(table.id))
         return delivered, True
+
+    def _ours(self, table: Table) -> bool:
+        """Whether this process still holds the lease of the game's shard: asked before each
+        item, so a process whose lease lapsed mid-flush sends nothing more."""
+        shards = self.shards()
+        return shards is None or shards.covers(table.record.guild_id)
 
     @property
     def _edits(self) -> bool:
@@ -534,6 +555,14 @@ class Dispatcher:
         # connection, a refusal) are expected, and their one line says all there is to say.
         trace = error if attempts == 1 and not (transient or refused) else None
         now = self.clock()
+        if isinstance(error, Gone) and table is not None and items[0].kind != "private":
+            # The thread was deleted (perhaps while the bot was away): nothing can be said
+            # there any more, so nothing is parked; the game ends as abandoned.
+            log.info("%s dropped: the game's thread is gone (%s)", what, reason)
+            await self.store.mark_sent(ids)
+            if self.thread_gone is not None and table.record.status in ("lobby", "running"):
+                await self.thread_gone(table)
+            return Outcome.SENT
         if refused or attempts >= limit:
             log.error("%s failed for good after %d attempt(s), parked: %s", what, attempts, reason, exc_info=trace)
             if await self.store.park(game_id, ids, error=reason, now=now) and table is not None:
@@ -552,6 +581,8 @@ class Dispatcher:
         """A plain line in the thread, if the thread takes it; never retried."""
         try:
             await self.transport.notice(table, text)
+        except Gone:
+            return False
         except Exception as error:
             log.warning("notice to game %s failed: %s", table.id, _describe(error))
             return False

@@ -4,8 +4,11 @@ Each process has home shards (the gateway shards it connects, ``--shards``). It 
 lease on each shard whose games it looks after (their outbox, countdowns, reminders and
 bots), renewed every third of the lease's time. A process that dies stops renewing; once
 its lease lapses, a live process takes the shard over, and hands it back when the shard's
-home process is running again (the home asks, ``Lease.wanted_at``). A holder on this
-machine whose process is gone is known at once, without waiting for the lease to lapse.
+home process is running again (the home asks, ``Lease.wanted_at``). A holder in this pid
+namespace whose process is gone is known at once, without waiting for the lease to lapse.
+
+A process is named by a random instance id (``holder_name``), not by its host name and pid:
+two containers may have the same of both. Expiry is judged by the database's clock.
 
 The decision (``plan``) is pure; the store reads and writes the leases around it with no
 other process's renewal in between (``Store.renew_leases``).
@@ -15,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -28,24 +32,61 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = 30.0
 
 
+def _read(path: str) -> str:
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return ""
+
+
+def _pid_namespace() -> str:
+    """Which pid namespace this process's pids are numbered in: every container has its own,
+    though they may share one kernel (and one host name)."""
+    try:
+        return os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return ""
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started, in clock ticks since boot (None: no such process here).
+    A pid reused by a later process has another start."""
+    stat = _read(f"/proc/{pid}/stat")
+    if not stat:
+        return None
+    return stat.rpartition(")")[2].split()[19]  # field 22, counted after the command's name
+
+
+def machine() -> str:
+    """Where a pid names one process: this kernel's boot and this pid namespace. Empty when
+    the system does not say (no /proc): then no holder is ever judged gone by its pid."""
+    boot, namespace = _read("/proc/sys/kernel/random/boot_id").strip(), _pid_namespace()
+    if not boot or not namespace:
+        return ""
+    return f"{boot[:8]}.{namespace.strip('pid:[]')}"
+
+
 def holder_name() -> str:
-    """This process, as a lease names it: its machine, its pid and when it started."""
-    return f"{socket.gethostname()}:{os.getpid()}:{int(time.time() * 1000)}"
+    """This process, as a lease names it: its host name and pid (for people reading), its
+    pid's start and the machine (to tell it gone, ``gone_from_this_machine``), and a random
+    instance id, which alone makes it unique: two containers may share a host name and a pid."""
+    pid = os.getpid()
+    return f"{socket.gethostname()}:{pid}:{_started(pid) or 0}:{secrets.token_hex(8)}@{machine()}"
 
 
 def gone_from_this_machine(holder: str) -> bool:
-    """True when ``holder`` ran on this machine and its process no longer exists."""
-    host, _, rest = holder.partition(":")
-    pid = rest.partition(":")[0]
-    if host != socket.gethostname() or not pid.isdigit():
+    """True when ``holder`` ran in this pid namespace of this very boot, and its process no
+    longer exists (or its pid is another process's now). A holder from elsewhere, or named
+    the old way, is never judged gone: its lease lapses instead."""
+    name, at, where = holder.rpartition("@")
+    if not at or not where or where != machine():
         return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:  # alive, someone else's
+    parts = name.split(":")
+    if len(parts) != 4 or not parts[1].isdigit():
         return False
-    return False
+    started = _started(int(parts[1]))
+    return started is None or started != parts[2]
 
 
 @dataclass(frozen=True)
@@ -90,35 +131,47 @@ class Plan:
 
 
 class Leases:
-    """This process's leases: ``shards`` is what it looks after now."""
+    """This process's leases: ``shards`` is what it looks after now.
+
+    Whether a lease has lapsed is judged by the database's clock (``Store.renew_leases``
+    reads it), never by each process's own: processes on several machines agree on it.
+    ``clock`` replaces the database's (tests turn it by hand). How long this process may
+    trust its last renewal is measured on its own ``monotonic`` clock, from before the
+    renewal was asked: it stops trusting it no later than the database sees it lapse."""
 
     def __init__(self, store, *, home: Iterable[int], count: int, ttl: float = LEASE_SECONDS,
-                 clock: Callable[[], float] = time.time, holder: str | None = None) -> None:
+                 clock: Callable[[], float] | None = None, holder: str | None = None,
+                 monotonic: Callable[[], float] | None = None) -> None:
         self.store = store
         self.plan = Plan(holder or holder_name(), frozenset(home), count, ttl)
         self.clock = clock
-        self.started = clock()
+        self.monotonic = monotonic or clock or time.monotonic
+        self.started = self.monotonic()
         self.shards = Shards(count, frozenset())
-        self._valid_until = 0.0
+        self._valid_until = float("-inf")
 
     def current(self) -> Shards:
         """The shards held now: none once the last renewal is a lease's time old (the
-        database away), as others may have taken them over by then."""
-        return self.shards if self.clock() < self._valid_until else Shards(self.plan.count, frozenset())
+        database away), as others may have taken them over by then. The dispatcher asks
+        before each item it delivers."""
+        return self.shards if self.monotonic() < self._valid_until else Shards(self.plan.count, frozenset())
 
     async def renew(self) -> frozenset[int]:
         """Renew, take over and hand back leases; returns the shards newly held."""
-        now = self.clock()
+        asked = self.monotonic()
         plan = self.plan
-        if not plan.take_unclaimed and now - self.started >= plan.ttl:
+        if not plan.take_unclaimed and asked - self.started >= plan.ttl:
             plan = self.plan = Plan(plan.me, plan.home, plan.count, plan.ttl, True, plan.gone)
         written: list[Lease] = []
+        at: list[float] = []
 
-        def decide(found: dict[int, Lease]) -> list[Lease]:
+        def decide(found: dict[int, Lease], now: float) -> list[Lease]:
+            at[:] = [now]
             written[:] = plan.decide(found, now)
             return written
 
-        await self.store.renew_leases(plan.count, decide)
+        await self.store.renew_leases(plan.count, decide, now=self.clock() if self.clock else None)
+        now = at[0]
         held = frozenset(lease.shard for lease in written if lease.holder == plan.me and lease.expires_at > now)
         before = self.current().held
         taken, lost = held - before, before - held
@@ -126,14 +179,14 @@ class Leases:
             log.info("shards of %d held: %s (taken %s, let go %s)", plan.count, sorted(held),
                      sorted(taken), sorted(lost))
         self.shards = Shards(plan.count, held)
-        self._valid_until = now + plan.ttl
+        self._valid_until = asked + plan.ttl
         return taken
 
     async def release(self) -> None:
         """Let every lease go (the process is closing)."""
-        now = self.clock()
         self.shards = Shards(self.plan.count, frozenset())
-        await self.store.renew_leases(self.plan.count, lambda found: self.plan.released(found, now))
+        await self.store.renew_leases(self.plan.count, self.plan.released,
+                                      now=self.clock() if self.clock else None)
 
     async def run_forever(self, taken: Callable[[frozenset[int]], Awaitable[None]]) -> None:
         """Renew every third of a lease's time; ``taken`` is told of shards newly held (again

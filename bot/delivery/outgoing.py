@@ -14,6 +14,11 @@ class Undeliverable(Exception):
     (Discord's 400, 403 or 404: a malformed message, no permission, a deleted thread)."""
 
 
+class Gone(Undeliverable):
+    """Raised by a transport when the game's thread no longer exists (Discord's 404, Unknown
+    Channel): the game ends as abandoned, and what it had to say there is dropped."""
+
+
 class Unavailable(Exception):
     """Raised by a transport when the destination cannot be reached now (a 5xx, a rate
     limit it would not wait out, a network error): worth retrying for hours."""

@@ -344,9 +344,12 @@ class Store(Protocol):
         ...
 
     async def renew_leases(self, shard_count: int,
-                           decide: Callable[[dict[int, Lease]], Iterable[Lease]]) -> None:
+                           decide: Callable[[dict[int, Lease], float], Iterable[Lease]],
+                           *, now: float | None = None) -> None:
         """Read the leases of a ``shard_count`` split, let ``decide`` say which to write, and
-        write them, with no other process's renewal in between (SQLite: one writer at a time)."""
+        write them, with no other process's renewal in between (SQLite: one writer at a time).
+        ``decide`` is given the leases found and the time by the database's clock (seconds
+        since the epoch), which every process sharing it agrees on; ``now`` replaces it."""
         ...
 
     async def listen(self, wake: Callable[[], None]) -> None:

@@ -604,7 +604,8 @@ class PostgresStore(PostgresCommunity):
     # -- several processes (bot/delivery/leases.py) ---------------------------------------
 
     async def renew_leases(self, shard_count: int,
-                           decide: Callable[[dict[int, Lease]], Iterable[Lease]]) -> None:
+                           decide: Callable[[dict[int, Lease], float], Iterable[Lease]],
+                           *, now: float | None = None) -> None:
         """Read the leases of a ``shard_count`` split, let ``decide`` say which to write, and
         write them, with no other process's renewal in between: the table is locked against
         other writers (and other renewals) until the transaction ends."""
@@ -613,13 +614,16 @@ class PostgresStore(PostgresCommunity):
             found = {row[0]: Lease(*row) for row in await db.fetch(
                 "SELECT shard, holder, expires_at, wanted_at FROM shard_leases"
                 " WHERE shard_count = $1", shard_count)}
+            # The database's clock, once the lock is held: every process judges by the same.
+            at = now if now is not None else await db.fetchval(
+                "SELECT extract(epoch FROM clock_timestamp())::double precision")
             await db.executemany(
                 "INSERT INTO shard_leases (shard_count, shard, holder, expires_at, wanted_at)"
                 " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (shard_count, shard) DO UPDATE SET"
                 " holder = excluded.holder, expires_at = excluded.expires_at,"
                 " wanted_at = excluded.wanted_at",
                 [(shard_count, lease.shard, lease.holder, lease.expires_at, lease.wanted_at)
-                 for lease in decide(found)])
+                 for lease in decide(found, at)])
 
     async def listen(self, wake: Callable[[], None]) -> None:
         """Call ``wake`` whenever any process queues outbox items, from now until ``close``.

@@ -59,6 +59,6 @@ class Lease:
     """Who looks after a shard's games until when (``bot/delivery/leases.py`` decides; a store keeps)."""
 
     shard: int
-    holder: str               # the process: "<host>:<pid>:<start>"
-    expires_at: float
+    holder: str               # the process: "<host>:<pid>:<start>:<instance>@<machine>"
+    expires_at: float         # by the database's clock (seconds since the epoch)
     wanted_at: float | None = None  # when the shard's home process last asked for it back

@@ -624,7 +624,8 @@ class SQLiteStore(SQLiteCommunity):
     # -- several processes (bot/delivery/leases.py) ---------------------------------------
 
     async def renew_leases(self, shard_count: int,
-                           decide: Callable[[dict[int, Lease]], Iterable[Lease]]) -> None:
+                           decide: Callable[[dict[int, Lease], float], Iterable[Lease]],
+                           *, now: float | None = None) -> None:
         """Read the leases of a ``shard_count`` split, let ``decide`` say which to write, and
         write them, with no other process's renewal in between (SQLite: one writer at a time)."""
 
@@ -632,12 +633,15 @@ class SQLiteStore(SQLiteCommunity):
             found = {row[0]: Lease(row[0], row[1], row[2], row[3]) for row in db.execute(
                 "SELECT shard, holder, expires_at, wanted_at FROM shard_leases WHERE shard_count = ?",
                 (shard_count,))}
+            at = now
+            if at is None:  # the database's clock (SQLite's is this machine's)
+                [(at,)] = db.execute("SELECT (julianday('now') - 2440587.5) * 86400.0")
             db.executemany(
                 "INSERT INTO shard_leases (shard_count, shard, holder, expires_at, wanted_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (shard_count, shard) DO UPDATE SET"
                 " holder = excluded.holder, expires_at = excluded.expires_at, wanted_at = excluded.wanted_at",
                 [(shard_count, lease.shard, lease.holder, lease.expires_at, lease.wanted_at)
-                 for lease in decide(found)])
+                 for lease in decide(found, at)])
 
         await self._transaction(renew)
 

@@ -8,7 +8,9 @@ table in the same transaction as the move that starts it, and the countdown loop
 transaction. So a deadline fires
 exactly once, across any restart, and replaying the log needs no clock.
 
-The turn clock is a host option (``clock``, hours per decision, off by default).
+The turn clock is a host option (``clock``, hours per decision): on by default for a new
+game, at ``DEFAULT_CLOCK_HOURS`` (three days, as turn-based tables elsewhere count in days,
+never "for ever"), and off with ``clock=0``. A game keeps what it was created with.
 A human seat's decision gets a countdown when it is put to them; a quarter of the
 way before the end they are pinged once with what is waiting; at the end a bot
 makes that one move for them. Three run-outs in a row hand the seat to a bot, and
@@ -22,9 +24,11 @@ from bot.engine import Game, Option, deadlines
 from bot.engine.language import ENGLISH, Words
 from bot.table.model import Table
 
+#: A new game's turn clock unless the host says otherwise (``clock=0``: none).
+DEFAULT_CLOCK_HOURS = 72
 #: Options the host adds to every game's lobby, beside the game's own.
 CLOCK = Option("clock", "Hours a player has for each decision before a bot moves for them (0: no clock)",
-               0, (0, 12, 24, 48, 72))
+               DEFAULT_CLOCK_HOURS, (0, 12, 24, 48, 72))
 HOST_OPTIONS = (CLOCK,)
 
 #: The turn clock warns once, when this share of it is left ("6 hours left" of 24).

@@ -337,6 +337,27 @@ class Seating:
         self._notify()
         return await self.table(game_id)
 
+    async def thread_deleted(self, thread_id: int) -> Table | None:
+        """The game's thread was deleted: the game ends as abandoned (it counts for nobody in
+        the statistics and ratings). Nothing goes to the outbox, as there is no thread to
+        post in; the caller tells the host in the parent channel if it can. None when no
+        lobby or running game lived in that thread."""
+        for _ in range(LOBBY_TRIES):
+            record = await self.store.game_in_thread(thread_id)
+            if record is None or record.status not in ("lobby", "running"):
+                return None
+            table = await self.table(record.id)
+            try:
+                await self._commit(table, state=table.record.state, epochs=None, action=None,
+                                   status="abandoned", outbox=[])
+                break
+            except StaleMove:
+                continue  # a move was made meanwhile: the thread is gone all the same
+        else:
+            raise busy()
+        self._notify()
+        return await self.table(record.id)
+
     # -- helpers -----------------------------------------------------------
 
     async def _change_seats(self, game_id: int, step: str, change: Callable[[Table], list[SeatRecord]]) -> Table:

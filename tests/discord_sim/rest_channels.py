@@ -23,7 +23,11 @@ def _sim(request: web.Request) -> DiscordSim:
 
 def _channel(request: web.Request) -> SimChannel | web.Response:
     channel = _sim(request).channel_by_id(int(request.match_info["channel_id"]))
-    if channel is None or channel.deleted:
+    if channel is not None and channel.deleted:
+        # Expected on Discord: a channel or thread someone deleted (while the bot was away,
+        # or before its event arrived) answers 404 Unknown Channel. Not a violation.
+        return error_response(404, 10003, "Unknown Channel")
+    if channel is None:
         return reject(
             request,
             404,
@@ -134,6 +138,10 @@ async def edit_message(request: web.Request) -> web.Response:
             "Cannot edit a message authored by another user",
             rule="a bot edits only its own messages",
         )
+    if msg.channel.is_thread and msg.channel.archived:
+        # Expected on Discord (a thread archived by its inactivity, or by a moderator): an
+        # edit does not unarchive it, unlike a new message. Not a violation.
+        return error_response(400, 50083, "Thread is archived")
     sim.edit_message(msg, request[BODY] or {}, request[UPLOADS])
     return json_response(msg.payload())
 

@@ -44,6 +44,7 @@ async def store(store_kind, tmp_path):
 
 
 async def started(tables, *members, **options):
+    options.setdefault("clock", 0)  # the game's own deadlines alone, unless a test asks for a turn clock
     table = await tables.create(GAME_ID, members[0], options)
     for member in members[1:]:
         await tables.join(table.id, member)

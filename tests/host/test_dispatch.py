@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from types import SimpleNamespace
 
 import discord
@@ -17,7 +18,7 @@ from bot.delivery.dispatcher import (
     MAX_BROKEN_ATTEMPTS,
     Dispatcher,
 )
-from bot.delivery.outgoing import Outgoing, Unavailable, Undeliverable
+from bot.delivery.outgoing import Outgoing, Posted, Unavailable, Undeliverable
 from bot.games import registry
 from bot.table.service import Member, Tables
 from cogs.transport import DiscordTransport
@@ -314,3 +315,74 @@ async def test_posts_ping_only_whom_they_ask_and_discords_errors_are_sorted(stor
                             (http_error(discord.HTTPException, 429), Unavailable)]:
         with pytest.raises(sorted_as):
             await transport.post(table, message)
+
+
+async def test_a_process_whose_lease_lapses_mid_flush_sends_no_further_item(store):
+    """The lease is asked before each item: once it lapsed (another process may hold the
+    shard by now), this process stops before its next item, not at the end of the flush."""
+    from bot.store.shards import Shards
+
+    tables, discord_, clock = Tables(store), FlakyDiscord(), Clock()
+    held = [Shards(2, frozenset({0}))]
+    dispatcher = Dispatcher(store, discord_, clock=clock, shards=lambda: held[0])
+    original = discord_.post
+
+    async def post_then_lapse(table, message):
+        await original(table, message)
+        held[0] = Shards(2, frozenset())  # the renewal failed a lease's time ago
+
+    discord_.post = post_then_lapse
+    table = await started(tables, GAME_ID, ANN, BEN)  # a post, then a DM to each player
+    await dispatcher.flush()
+    assert [kind for kind, *_ in discord_.arrived] == ["post"]
+    assert len(await store.unsent(clock.now)) == 2, "the DMs wait for whoever holds the shard"
+    held[0] = Shards(2, frozenset({0}))
+    discord_.post = original
+    await dispatcher.flush()
+    assert [(kind, game) for kind, game, _ in discord_.arrived] == [("post", table.id), ("dm", table.id), ("dm", table.id)]
+
+
+@pytest.mark.parametrize("code, said", [
+    (30046, "Maximum number of edits to messages older than 1 hour reached. Try again later"),
+    (50083, "Thread is archived"),
+])
+async def test_old_message_edits_discord_refuses_are_given_up_once(store, monkeypatch, code, said):
+    """Taking the buttons off an old post can be refused for good: too many edits of messages
+    over an hour old (30046), or the thread archived (50083). Each such post is given up once:
+    never tried again at the next post, nothing parked, the game goes on."""
+    edits: list[int] = []
+    posts = iter(range(1000, 2000))
+
+    class Message:
+        def __init__(self, message_id):
+            self.id = message_id
+
+        async def edit(self, **kwargs):
+            edits.append(self.id)
+            raise discord.HTTPException(SimpleNamespace(status=400, reason="Bad Request"),
+                                        {"code": code, "message": said})
+
+    class Channel:
+        id = 77
+
+        async def send(self, content=None, **kwargs):
+            return Message(next(posts))
+
+        def get_partial_message(self, message_id):
+            return Message(message_id)
+
+    bot = SimpleNamespace(get_channel=lambda _id: Channel(), get_user=lambda _id: Channel(),
+                          get_partial_messageable=lambda _id: Channel())
+    monkeypatch.setattr("cogs.transport._posted",
+                        lambda sent, parts, controls: Posted(Channel.id, sent.id, parts, controls))
+    tables = Tables(store)
+    dispatcher = Dispatcher(store, DiscordTransport(bot))
+    table = await started(tables, GAME_ID, ANN, BEN)
+    await dispatcher.flush()
+    for _ in range(4):
+        table = await tables.table(table.id)
+        mover = [ANN, BEN][table.record.state["turn"]]
+        await tables.act(table.id, mover, "add:1")
+        await dispatcher.flush()
+    assert edits and len(edits) == len(set(edits)), "each refused post given up at its first refusal"
+    assert not [item for item in await store.unsent(time.time() + 10 ** 6)], "nothing parked or waiting"

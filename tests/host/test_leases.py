@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 
 import pytest
 
+from bot.delivery import leases as leases_module
 from bot.delivery.leases import Leases, Plan, gone_from_this_machine, holder_name
 from bot.store import SQLiteStore
 from bot.store.shards import Lease, Shards, shard_of
+from tests.postgres import open_test_store
 
 TTL = 10.0
 
@@ -59,9 +63,14 @@ def test_a_holder_gone_from_this_machine_is_not_waited_for():
     found = {0: Lease(0, "dead", expires_at=1_000)}
     assert held(plan("b", {0}, gone={"dead"}).decide(found, now=100), "b", 100) == {0}
     assert held(plan("b", {0}).decide(found, now=100), "b", 100) == set()
-    assert not gone_from_this_machine(holder_name())  # this very process
-    assert gone_from_this_machine(holder_name().split(":")[0] + ":999999999:1")
-    assert not gone_from_this_machine("elsewhere.example:1:1")
+    me = holder_name()
+    assert not gone_from_this_machine(me)  # this very process
+    name, _, where = me.rpartition("@")
+    host, pid, started, instance = name.split(":")
+    assert gone_from_this_machine(f"{host}:999999999:{started}:{instance}@{where}")  # no such pid
+    assert gone_from_this_machine(f"{host}:{pid}:{int(started) + 1}:{instance}@{where}")  # pid reused
+    assert not gone_from_this_machine(f"{host}:999999999:{started}:{instance}@elsewhere")
+    assert not gone_from_this_machine("elsewhere.example:1:1")  # named the old way: waits for its lapse
 
 
 def test_unclaimed_shards_are_taken_once_the_homes_had_their_time():
@@ -74,6 +83,62 @@ async def store(tmp_path):
     store = await SQLiteStore.open(tmp_path / "games.sqlite")
     yield store
     await store.close()
+
+
+@pytest.fixture
+async def any_store(store_kind, tmp_path):
+    store = await open_test_store(store_kind, tmp_path)
+    yield store
+    await store.close()
+
+
+def container(monkeypatch, pid: int, namespace: str) -> None:
+    """Make this process look like one in another container: the same host name (socket's),
+    its own pid namespace, where its pid is ``pid``."""
+    monkeypatch.setattr(os, "getpid", lambda: pid)
+    monkeypatch.setattr(leases_module, "_pid_namespace", lambda: namespace, raising=False)
+    monkeypatch.setattr(leases_module, "_started", lambda pid: "4242", raising=False)
+
+
+async def test_two_containers_with_one_host_name_keep_their_own_leases(any_store, monkeypatch):
+    """Two processes whose host names are the same and whose pids mean nothing to each other
+    (each container numbers its own): neither is judged gone, so neither takes the other's
+    shards, at any renewal. Named by host and pid alone, each took the other's every time."""
+    monotonic = [0.0]
+    with monkeypatch.context() as patch:
+        container(patch, 999_999_991, "pid:[4026531001]")
+        first = Leases(any_store, home=[0], count=2, ttl=TTL, monotonic=lambda: monotonic[0])
+    with monkeypatch.context() as patch:
+        container(patch, 999_999_992, "pid:[4026531002]")
+        second = Leases(any_store, home=[1], count=2, ttl=TTL, monotonic=lambda: monotonic[0])
+    assert first.plan.me != second.plan.me
+    assert first.plan.me.split(":")[0] == second.plan.me.split(":")[0]  # one host name
+    for renewal in range(4):
+        # Each renewal is judged in the renewing process's own container.
+        with monkeypatch.context() as patch:
+            container(patch, 999_999_991, "pid:[4026531001]")
+            await first.renew()
+        with monkeypatch.context() as patch:
+            container(patch, 999_999_992, "pid:[4026531002]")
+            await second.renew()
+        assert (first.current().held, second.current().held) == ({0}, {1}), f"renewal {renewal}"
+        monotonic[0] += TTL / 3
+
+
+async def test_expiry_is_judged_by_the_databases_clock(any_store, monkeypatch):
+    """A process whose own clock is an hour fast takes only the lease lapsed by the database's
+    clock, and writes its own lease to last a lease's time by that clock."""
+    await any_store.renew_leases(3, lambda found, now: [Lease(1, "lapsed", now - 1), Lease(2, "alive", now + 600)])
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 3600)  # this process's clock is wrong
+    monotonic = [0.0]
+    leases = Leases(any_store, home=[0], count=3, ttl=TTL, monotonic=lambda: monotonic[0])
+    monotonic[0] += TTL  # it has run a lease's time: it may take what lapsed
+    assert await leases.renew() == {0, 1}
+    found: dict[int, Lease] = {}
+    await any_store.renew_leases(3, lambda leases_found, now: found.update(leases_found) or [])
+    assert found[2].holder == "alive"
+    assert found[0].expires_at - found[2].expires_at < TTL - 600 + 60  # by the database's clock, not an hour on
 
 
 async def test_leases_in_the_store_split_the_shards_and_follow_a_process_that_stops(store):
@@ -117,7 +182,7 @@ async def test_the_store_filters_work_by_shard(store):
 async def test_a_takeover_that_fails_is_tried_again_at_the_next_renewal(store):
     clock = [1000.0]
     leases = Leases(store, home=[0], count=2, ttl=0.03, clock=lambda: clock[0], holder="me")
-    await store.renew_leases(2, lambda found: [Lease(1, "gone", expires_at=0.0)])
+    await store.renew_leases(2, lambda found, now: [Lease(1, "gone", expires_at=0.0)])
     told: list[frozenset[int]] = []
 
     async def taken(shards: frozenset[int]) -> None:

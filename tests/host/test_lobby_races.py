@@ -9,6 +9,7 @@ import pytest
 
 from bot.store import SeatRecord, Store
 from bot.table import seating
+from bot.table.clock import DEFAULT_CLOCK_HOURS
 from bot.table.service import Member, Table, TableError, Tables
 from cogs.lobby import lobby_text
 from tests import toy_game
@@ -260,5 +261,19 @@ async def test_the_lobby_shows_options_in_the_players_terms(store):
     assert "False" not in lobby_text(plain)
     changed = await tables.create("hollywood-1947", ANN, {"studio_order": True, "clock": 24})
     assert "Options: studio_order = yes · Turn clock: 24 h a decision" in lobby_text(changed)
-    rounds = await tables.create("hollywood-boulevard", ANN, {"rounds": 8})
+    rounds = await tables.create("hollywood-boulevard", ANN, {"rounds": 8, "clock": 0})
     assert "Options: rounds = 8\n" in lobby_text(rounds)
+
+
+async def test_a_new_game_has_a_turn_clock_unless_the_host_turns_it_off(store):
+    """On by default (days, as turn-based tables elsewhere), off with clock=0, and a game
+    created before keeps what it had: its settings are stored with it."""
+    tables = Tables(store)
+    plain = await tables.create("hollywood-1947", ANN)
+    assert plain.record.settings == {"clock": DEFAULT_CLOCK_HOURS} and DEFAULT_CLOCK_HOURS == 72
+    assert "Turn clock: 72 h a decision" in lobby_text(plain)
+    off = await tables.create("hollywood-1947", ANN, {"clock": 0})
+    assert off.record.settings == {"clock": 0} and "Turn clock" not in lobby_text(off)
+    await tables.join(plain.id, BEN)
+    started = await tables.start(plain.id, ANN)
+    assert any(key.startswith("clock:") for key in await store.timers(started.id)), "the clock runs"

@@ -78,7 +78,7 @@ async def ben_asleep_from_eleven(store, clock):  # noqa: F811
     await store.set_notify_settings(BEN.id, NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60,
                                                            zone="Europe/Warsaw"))
     discord = Discordish()
-    game = await Game(store, discord, [ANN, BEN]).start()
+    game = await Game(store, discord, [ANN, BEN], {"clock": 0}).start()  # its only timer: the held ping
     game.dispatcher.clock = clock
     return discord, game
 

@@ -157,7 +157,7 @@ async def test_leases_renewed_by_two_processes_at_once_go_to_one(two, database):
         seen: dict[str, dict[int, Lease]] = {}
 
         def take(me: str, seen: dict[str, dict[int, Lease]] = seen):
-            def decide(found: dict[int, Lease]) -> list[Lease]:
+            def decide(found: dict[int, Lease], at: float) -> list[Lease]:
                 seen[me] = found
                 time.sleep(0.005)  # slow: the other renewal must wait, not read meanwhile
                 return [] if 0 in found else [Lease(0, me, now + 30)]

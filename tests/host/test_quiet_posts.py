@@ -189,7 +189,9 @@ async def store(store_kind, tmp_path):
 class Game:
     """A table of members and the dispatcher delivering its moves into ``discord``."""
 
-    def __init__(self, store: Store, discord: Discordish, members: list[Member]) -> None:
+    def __init__(self, store: Store, discord: Discordish, members: list[Member],
+                 options: dict | None = None) -> None:
+        self.options = options or {}
         self.tables = Tables(store)
         self.dispatcher = Dispatcher(store, discord)
         self.discord = discord
@@ -197,7 +199,7 @@ class Game:
         self.id = 0
 
     async def start(self) -> Game:
-        table = await self.tables.create(GAME_ID, self.members[0])
+        table = await self.tables.create(GAME_ID, self.members[0], self.options)
         for member in self.members[1:]:
             await self.tables.join(table.id, member)
         await self.tables.start(table.id, self.members[0])
