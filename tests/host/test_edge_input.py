@@ -118,7 +118,7 @@ def test_discord_bounds_the_options_text_and_still_suggests_options():
 VARIABLES = ("DISCORD_TOKEN", "MARQUEE_DB", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
              "MARQUEE_GUILD_READY_TIMEOUT", "MARQUEE_API_BASE", "MARQUEE_GATEWAY_URL",
              "MARQUEE_SHARDS", "MARQUEE_SHARD_COUNT", "MARQUEE_LEASE_SECONDS",
-             "MARQUEE_DRAWING_WORKERS")
+             "MARQUEE_DRAWING_WORKERS", "MARQUEE_HTTP_PORT", "MARQUEE_HTTP_HOST", "MARQUEE_LOG_FORMAT")
 
 
 @pytest.fixture
@@ -218,10 +218,12 @@ NUMERIC = {
     "MARQUEE_LEASE_SECONDS": (None, None, None, None, 30.0),
     "MARQUEE_DRAWING_WORKERS": (None, None, None, None, None),
     "DEV_GUILD_ID": (None, None, None, None, None),
+    "MARQUEE_HTTP_PORT": (None, None, None, None, None),
 }
 FIELDS = {"REMINDER_HOURS": "reminder_hours", "MARQUEE_GUILD_READY_TIMEOUT": "guild_ready_timeout",
           "MARQUEE_SHARD_COUNT": "shard_count", "MARQUEE_LEASE_SECONDS": "lease_seconds",
-          "MARQUEE_DRAWING_WORKERS": "drawing_workers", "DEV_GUILD_ID": "dev_guild_id"}
+          "MARQUEE_DRAWING_WORKERS": "drawing_workers", "DEV_GUILD_ID": "dev_guild_id",
+          "MARQUEE_HTTP_PORT": "http_port"}
 
 
 @pytest.mark.parametrize("name", sorted(NUMERIC))

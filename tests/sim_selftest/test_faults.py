@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import time
-
 pytest_plugins = ["tests.discord_sim.plugin"]
 
 
 async def test_429_on_a_channel_route_is_waited_out_and_retried(discord_sim, tiny, alice):
     fault = discord_sim.rate_limit_next("POST /channels/{channel_id}/messages", retry_after=0.3)
-    started = time.perf_counter()
     handle = await alice.slash("demo start", name="Patience")
     await handle.reply()
     lobby = await discord_sim.channel("Patience").wait_for_message()
     assert fault.fired == 1 and lobby.button_labels == ["Join"]
-    assert time.perf_counter() - started >= 0.3
     assert (
         discord_sim.stats.requests["POST /channels/{channel_id}/messages"] == 2
     )  # the 429, then the retry
