@@ -9,6 +9,7 @@ there."""
 from __future__ import annotations
 
 import logging
+import random
 
 import pytest
 
@@ -141,3 +142,63 @@ async def test_three_defaults_in_a_row_still_hand_the_seat_to_a_bot(store, clock
     said = "\n".join(await store.public_log(table.id, limit=10_000))
     assert said.count(DEFAULT_LINE.format(name="Ann")) >= 3 and BOT_LINE.format(name="Ann") not in said
     assert "let the clock run out 3 times in a row" in said
+
+
+# --- each title ----------------------------------------------------------------------------
+
+def assert_default(said: str) -> None:
+    assert "'s clock ran out, so the game took its default move for them." in said, said
+    assert "so a bot made this move" not in said, said
+
+
+async def dealt(tables, game_id, members, until, *, seed, moves=2_000, **options):
+    """A game of ``members`` whose moves their seats' bot picks, made through the pipeline
+    as the members' own, until ``until(state)``."""
+    table = await started(tables, game_id, *members, seed=seed, **options)
+    kit = registry.kit(game_id)
+    rng = random.Random(seed)
+    by_id = {member.id: member for member in members}
+    for _ in range(moves):
+        state = table.record.state
+        assert kit.game.result(state) is None, "the game ended first"
+        if until(state):
+            return table
+        seat = min(kit.game.pending(state))
+        table = await tables.act(table.id, by_id[table.seats[seat].user_id],
+                                 kit.bot.choose(state, seat, rng))
+    raise AssertionError("the decision never came")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_billboard_a_turn_run_out_is_a_pass_not_a_contract_drawn(store, clock, seed):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "billboard", (ANN, BEN), seed=seed,
+                        until=lambda s: s["phase"] == "turn" and not s["used"] and not s["step"])
+    made, said = await run_out(tables, clock, table)
+    seat = made[0]
+    assert made[1:] == ("end", None), "the sheet lets a player pass; drawing is a move not made"
+    assert f"**{('Ann', 'Ben')[seat]}** passes." in said
+    assert_default(said)
+
+
+async def test_billboard_a_run_out_with_an_action_taken_ends_the_turn_and_the_action_stands(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "billboard", (ANN, BEN), seed=4,
+                        until=lambda s: s["phase"] == "turn" and s["used"] == ["buy"] and not s["step"])
+    before = table.record.state
+    seat = before["turn"]
+    made, said = await run_out(tables, clock, table)
+    assert made == (seat, "end", None) and "ends the turn." in said
+    assert_default(said)
+    after = (await tables.table(table.id)).record.state
+    assert after["money"][seat] == before["money"][seat], "what was bought stays bought"
+    assert {b for b, o in after["owner"].items() if o == seat} >= {b for b, o in before["owner"].items() if o == seat}
+
+
+async def test_billboard_a_run_out_on_a_contract_is_a_pass(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "billboard", (ANN, BEN), seed=5, offer_minutes=1440,
+                        until=lambda s: s["phase"] == "auction" and s["auction"]["asking"] is not None)
+    made, said = await run_out(tables, clock, table)
+    assert made[1:] == ("pass", None) and "passes on the contract." in said
+    assert_default(said)
