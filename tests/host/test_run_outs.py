@@ -202,3 +202,21 @@ async def test_billboard_a_run_out_on_a_contract_is_a_pass(store, clock):
     made, said = await run_out(tables, clock, table)
     assert made[1:] == ("pass", None) and "passes on the contract." in said
     assert_default(said)
+
+
+async def test_san_francisco_scene_a_run_out_puts_the_purchase_to_auction(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "san-francisco-scene", (ANN, BEN), seed=1,
+                        until=lambda s: s["phase"] == "buy")
+    made, said = await run_out(tables, clock, table)
+    assert_default(said)
+    assert made[1:] == ("auction", None), "declining the purchase sends it to auction"
+
+
+async def test_san_francisco_scene_a_run_out_in_an_auction_passes(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "san-francisco-scene", (ANN, BEN), seed=1, auction_hours=24,
+                        until=lambda s: s["phase"] == "auction")
+    made, said = await run_out(tables, clock, table)
+    assert_default(said)
+    assert made[1:] == ("pass", None)
