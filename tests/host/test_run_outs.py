@@ -220,3 +220,12 @@ async def test_san_francisco_scene_a_run_out_in_an_auction_passes(store, clock):
     made, said = await run_out(tables, clock, table)
     assert_default(said)
     assert made[1:] == ("pass", None)
+
+
+async def test_hollywood_boulevard_a_run_out_stops_picking_films(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "hollywood-boulevard", (ANN, BEN), seed=1,
+                        until=lambda s: s["phase"] == "pick" and s["picker"] is not None)
+    made, said = await run_out(tables, clock, table)
+    assert_default(said)
+    assert made[1:] == ("done", None)
