@@ -229,3 +229,12 @@ async def test_hollywood_boulevard_a_run_out_stops_picking_films(store, clock):
     made, said = await run_out(tables, clock, table)
     assert_default(said)
     assert made[1:] == ("done", None)
+
+
+async def test_hollywood_1947_a_run_out_in_production_passes(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "hollywood-1947", (ANN, BEN, CAT), seed=1,
+                        until=lambda s: s["phase"] == "production" and s["step"] is None)
+    made, said = await run_out(tables, clock, table)
+    assert_default(said)
+    assert made[1:] == ("pass", None)
