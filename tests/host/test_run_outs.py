@@ -238,3 +238,12 @@ async def test_hollywood_1947_a_run_out_in_production_passes(store, clock):
     made, said = await run_out(tables, clock, table)
     assert_default(said)
     assert made[1:] == ("pass", None)
+
+
+async def test_advance_to_boardwalk_a_run_out_ends_the_turn_without_a_card(store, clock):
+    tables = Tables(store, clock=clock)
+    table = await dealt(tables, "advance-to-boardwalk", (ANN, BEN), seed=1,
+                        until=lambda s: s["phase"] == "fortune" and s["play"] is None)
+    made, said = await run_out(tables, clock, table)
+    assert_default(said)
+    assert made[1:] == ("end", None)
