@@ -112,7 +112,9 @@ class Lots:
         """A run-out picks nothing, offers nothing, declines an offer and bids nothing."""
         if seat not in self.pending(state):
             return None
-        return {"pick": "pass", "trade": "skip", "answer": offers.DECLINE, "auction": "bid:0"}.get(state["phase"])
+        if state["phase"] == "answer":
+            return offers.run_out(state["offer"], seat)
+        return {"pick": "pass", "trade": "skip", "auction": "bid:0"}.get(state["phase"])
 
     # -- moves ----------------------------------------------------------------
 

@@ -21,7 +21,7 @@ TIME_UP = "time:up"
 HOUR, DAY = 3600, 86_400
 #: A run-out's move in each phase (every one of them is always offered there).
 RUN_OUTS = {
-    "roll": "roll", "buy": "auction", "auction": "pass", "offer": offer_kit.DECLINE,
+    "roll": "roll", "buy": "auction", "auction": "pass",  # an offer: offer_kit.run_out, a decline
     "home": "skip", "college": "skip", "favour": "skip", "bank": "skip", "trade": "trade-cancel",
 }
 
@@ -128,6 +128,8 @@ class SanFranciscoScene:
         offer, a loan or a Connection Card declined, a trade being put together cancelled."""
         if seat not in self.pending(state):
             return None
+        if state["phase"] == "offer":
+            return offer_kit.run_out(state["offer"], seat)
         return RUN_OUTS.get(state["phase"])
 
     def deadlines(self, state: dict) -> list[Deadline]:
