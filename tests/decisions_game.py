@@ -108,6 +108,14 @@ class Lots:
             return [_auction_deadline(state)]
         return []
 
+    def run_out(self, state, seat):
+        """A run-out picks nothing, offers nothing, declines an offer and bids nothing."""
+        if seat not in self.pending(state):
+            return None
+        if state["phase"] == "answer":
+            return offers.run_out(state["offer"], seat)
+        return {"pick": "pass", "trade": "skip", "auction": "bid:0"}.get(state["phase"])
+
     # -- moves ----------------------------------------------------------------
 
     def apply(self, state, seat, action, rng):

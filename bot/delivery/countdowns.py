@@ -12,8 +12,9 @@ import logging
 import time
 from collections.abc import Callable
 
+from bot.games import registry
 from bot.i18n import HOST, words
-from bot.table.clock import CLOCK_KEY, QUIET_KEY, hours_left
+from bot.table.clock import CLOCK_KEY, QUIET_KEY, default_move, hours_left
 from bot.table.model import StaleMove
 from bot.table.notices import name_seats
 from bot.table.service import Tables
@@ -56,8 +57,14 @@ class Timers:
         seat = int(key[len(CLOCK_KEY):].split(":")[0])
         due = (await self.tables.store.timers(game_id)).get(key, (now, None))[0]
         table_words = words(HOST, table.language)
-        line = table_words.t("⏳ {left} left on {seat}'s clock; after that a bot makes this move for them.",
-                             left=hours_left(due - now, table_words), seat=f"{{p{seat}}}")
+        left = hours_left(due - now, table_words)
+        game, state = registry.game(table.record.game_type), table.state
+        if seat in game.pending(state) and default_move(game, state, seat) is not None:
+            line = table_words.t("⏳ {left} left on {seat}'s clock; after that the game takes its default "
+                                 "move for them.", left=left, seat=f"{{p{seat}}}")
+        else:
+            line = table_words.t("⏳ {left} left on {seat}'s clock; after that a bot makes this move for them.",
+                                 left=left, seat=f"{{p{seat}}}")
         payload = self.tables.note(table, name_seats(line, table.names()), seat=seat)
         if not payload["turn"]:
             return 0  # the move is no longer theirs; the pipeline drops the row

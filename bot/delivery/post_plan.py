@@ -109,8 +109,8 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
             version = payload["version"]
             seat, user = movers.get(version, (None, None))
             asked = set(payload["asked"])
-            # A member is not asked by their own move; a seat whose clock ran out (a bot moved
-            # for it, user None) is, if the game still waits on it.
+            # A member is not asked by their own move; a seat whose clock ran out (the game's
+            # default or a bot moved for it, user None) is, if the game still waits on it.
             asked_by_others |= asked - {seat} if user is not None else asked
             if user is not None:
                 actors.add(user)

@@ -15,6 +15,10 @@ terms where the game's rules make them public.
     apply(): kind, price = offers.answer(offer, action)        # "accept" | "decline" | "counter"
              offer = offers.countered(offer, {**offer["terms"], "price": price})
     deadlines(): [offers.expiry(offer, 3600)]; SYSTEM_SEAT plays offers.EXPIRE
+    run_out(): offers.run_out(offer, seat)                     # a turn clock ran out: decline
+
+An answer not given is a decline: when the answering seat's turn clock runs out, the game's
+``run_out`` returns ``run_out(offer, seat)``, never an acceptance or a counter it did not make.
 """
 from __future__ import annotations
 
@@ -76,6 +80,12 @@ def answer(offer: Offer, action: str) -> tuple[str, int | None]:
         if amount is not None:
             return "counter", amount
     raise NotOffered("Answer the offer with Accept, Decline or Counter.")
+
+
+def run_out(offer: Offer, seat: int) -> str | None:
+    """What a run-out of the answering seat's turn clock takes: a decline (None for a seat
+    the offer does not wait on)."""
+    return DECLINE if seat == offer["to"] else None
 
 
 def countered(offer: Offer, terms: dict[str, Any]) -> Offer:

@@ -308,6 +308,13 @@ class Game(Protocol):
     # themselves; the host plays each one's action as ``SYSTEM_SEAT`` when it is due,
     # and ``apply`` must accept exactly those actions from that seat.
     #
+    # Optional: ``run_out(state, seat) -> str | None`` — what the seat's turn clock
+    # running out does to the decision now put to it: the move the rule sheet lets a
+    # player make by doing nothing (pass, decline, stop, keep), one of the seat's
+    # ``legal()`` actions as it stands; None where the decision has no such move (a
+    # forced choice among options): the game's bot then moves for the seat. Without it,
+    # or with an action the game does not offer, the bot moves, as for any game.
+    #
     # Optional: ``languages: tuple[str, ...]`` — a game that speaks several languages
     # (``bot.engine.language``). Its public text (events for all, status, the view's
     # ``language`` for the renderer, labels of choices that are not private) is in the

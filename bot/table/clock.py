@@ -12,22 +12,26 @@ The turn clock is a host option (``clock``, hours per decision): on by default f
 game, at ``DEFAULT_CLOCK_HOURS`` (three days, as turn-based tables elsewhere count in days,
 never "for ever"), and off with ``clock=0``. A game keeps what it was created with.
 A human seat's decision gets a countdown when it is put to them; a quarter of the
-way before the end they are pinged once with what is waiting; at the end a bot
-makes that one move for them. Three run-outs in a row hand the seat to a bot, and
-``/game rejoin`` takes it back.
+way before the end they are pinged once with what is waiting; at the end the game takes
+its default for that decision (``default_move``: a pass, a decline, what the rules let a
+player do by doing nothing), or, where it has none, its bot makes that one move for them.
+Three run-outs in a row hand the seat to a bot, and ``/game rejoin`` takes it back.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from bot.engine import Game, Option, deadlines
+from bot.engine import Game, Option, deadlines, offered
 from bot.engine.language import ENGLISH, Words
 from bot.table.model import Table
+
+log = logging.getLogger(__name__)
 
 #: A new game's turn clock unless the host says otherwise (``clock=0``: none).
 DEFAULT_CLOCK_HOURS = 72
 #: Options the host adds to every game's lobby, beside the game's own.
-CLOCK = Option("clock", "Hours a player has for each decision before a bot moves for them (0: no clock)",
+CLOCK = Option("clock", "Hours a player has for each decision before the game moves for them (0: no clock)",
                DEFAULT_CLOCK_HOURS, (0, 12, 24, 48, 72))
 HOST_OPTIONS = (CLOCK,)
 
@@ -67,6 +71,28 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
             due = asked.get(seat, now) + seconds
             planned.append((clock_key(seat, epochs.get(seat, 0)), due, due - seconds * WARN_AT_SHARE_LEFT))
     return planned
+
+
+def default_move(game: Game, state: dict[str, Any], seat: int) -> str | None:
+    """What the game takes for ``seat`` when its clock runs out on the decision now put to
+    it (the game's optional ``run_out``): an action its ``legal()`` offers the seat, or None,
+    when the game's bot is to move instead (the game has no default there, names one it
+    does not offer, or fails to name one: the last two are logged, and a clock never stalls)."""
+    run_out = getattr(game, "run_out", None)
+    if run_out is None:
+        return None
+    try:
+        action = run_out(state, seat)
+    except Exception:  # a fault in the rules' default must not stop the clock
+        log.exception("%s: run_out failed for seat %s; its bot moves instead", game.id, seat)
+        return None
+    if action is None:
+        return None
+    if not isinstance(action, str) or offered(game.legal(state, seat), action) is None:
+        log.warning("%s: run_out gave seat %s %r, which is not a move it offers now; its bot "
+                    "moves instead", game.id, seat, action)
+        return None
+    return action
 
 
 def quiet_key(seat: int, version: int) -> str:

@@ -328,10 +328,18 @@ class Tables(Seating, Notifications):
                     or table.record.seat_epochs.get(seat, 0) != epoch):
                 await self.store.drop_timer(game_id, key)
                 return 0
-            action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"clock{seat}"))
+            # The rules' default for the decision (a pass, a decline); only where there is
+            # none does the bot make a move the player did not make.
+            action = timers.default_move(kit_.game, state, seat)
+            table_words = words(HOST, table.language)
+            if action is not None:
+                note = Event(table_words.t("⏰ {seat}'s clock ran out, so the game took its default "
+                                           "move for them.", seat=f"{{p{seat}}}"))
+            else:
+                action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"clock{seat}"))
+                note = Event(table_words.t("⏰ {seat}'s clock ran out, so a bot made this move for them.",
+                                           seat=f"{{p{seat}}}"))
             count = record.timeouts + 1
-            note = Event(words(HOST, table.language).t(
-                "⏰ {seat}'s clock ran out, so a bot made this move for them.", seat=f"{{p{seat}}}"))
             await self._apply(table, seat, action, user_id=None, fired=key, timeouts={seat: count},
                               preface=[note])
             if count >= timers.TIMEOUTS_TO_HAND_OVER:

@@ -196,7 +196,7 @@ async def test_the_turn_clock_warns_once_then_a_bot_moves_and_the_seat_is_kept(s
     clock.advance(3 * HOUR)
     assert await timers.fire_due() == 1
     table = await tables.table(table.id)
-    assert table.record.state["phase"] == "trade", "a bot picked for Ann"
+    assert table.record.state["phase"] == "trade", "the game picked nothing for Ann, its default"
     assert table.seats[0].user_id == ANN.id and table.seats[0].timeouts == 1
     assert "⏰ **Ann**'s clock ran out" in " ".join(await store.public_log(table.id, limit=5))
     await tables.act(table.id, ANN, "skip")  # Ann is back in time: her count starts again

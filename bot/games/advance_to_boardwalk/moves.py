@@ -104,7 +104,12 @@ def choices(board: Board, state: dict, seat: int) -> list[Choice]:
         return _target_choices(board, state, seat)
     return [
         _card_choice(board, card_id) for card_id in fortune.end_of_turn_playable(board, state, seat)
-    ] + [Choice("end", "End turn without playing a card", group="Turn", style="primary")]
+    ] + [_end_choice()]
+
+
+def _end_choice(private: bool = False) -> Choice:
+    return Choice("end", "End turn without playing a card", group="Turn", style="primary",
+                  private=private)
 
 
 def _build_choices(board: Board, state: dict, seat: int) -> list[Choice]:
@@ -185,9 +190,12 @@ def _target_choices(board: Board, state: dict, seat: int) -> list[Choice]:
             )
             for other in fortune.opponents_at(state, seat, prop.id)
         ]
-    # Private: until its last step a card can still go back to the hand unseen.
+    # Private: until its last step a card can still go back to the hand unseen. Ending the
+    # turn keeps it in hand too; private as well, so the decision stays wholly private and
+    # the thread never shows the prompt, which names the card.
     return out + [
-        Choice("back", f"Back: keep {kind.name} and choose again", group="Turn", private=True)
+        Choice("back", f"Back: keep {kind.name} and choose again", group="Turn", private=True),
+        _end_choice(private=True),
     ]
 
 
@@ -343,6 +351,11 @@ def _apply_target_step(
     step = fortune.next_step(board, state)
     if verb == "back":
         state["play"] = None
+        return
+    if verb == "end":  # the card, never played, stays in hand
+        state["play"] = None
+        say(state, events, f"{{p{seat}}} ends the turn.")
+        end_turn(board, state, rng, events)
         return
     expected = {"zone": "zone", "property": "at", "destination": "to", "opponent": "who"}[step]
     if verb != expected:

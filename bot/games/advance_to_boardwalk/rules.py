@@ -11,7 +11,7 @@ from . import fortune, moves
 from . import tally as chart
 from .content import Board
 from .estate import owned_count, owned_value
-from .turn import build_options, needs_zone_choice, start_turn, zone_title
+from .turn import build_options, may_finish_building, needs_zone_choice, start_turn, zone_title
 
 GAME_ID = "advance-to-boardwalk"
 UNITS_BY_PLAYERS = {2: 20, 3: 16, 4: 14}
@@ -85,6 +85,23 @@ class AdvanceToBoardwalk:
 
     def legal(self, state: dict, seat: int) -> list[Choice]:
         return moves.choices(self.board, state, seat)
+
+    def run_out(self, state: dict, seat: int) -> str | None:
+        """What a run-out of the turn clock takes (NOTES.md, "The turn clock"): stop building
+        once a unit is placed (or when none can be), draw the F's card rather than play one,
+        end the turn without a card (also half-way through choosing a card's targets: the
+        card stays in hand). The first unit of a build, and the zone of a Wild roll, are
+        forced choices among options: None, the bot."""
+        if seat not in self.pending(state):
+            return None
+        phase = state["phase"]
+        if phase == "build":
+            return "done" if may_finish_building(self.board, state) else None
+        if phase == "fortune_roll":
+            return "draw"
+        if phase == "fortune":
+            return "end"
+        return None
 
     def apply(self, state: dict, seat: int, action: str, rng: random.Random) -> list[Event]:
         events = moves.apply_move(self.board, state, seat, action, rng)
@@ -308,6 +325,9 @@ def rules_text(board: Board) -> str:
         (f"**End.** The game ends at once when a token reaches the last space (${last}M), or when "
         "a player has no hotel units at the start of their turn. Most $ of property wins; "
         "tie-break: most properties; a remaining tie is shared."),
+        ("**Turn clock** (if the table has one): out of time, you stop building once a unit "
+        "stands, draw the F's card, and end the turn without a card (one being aimed stays in "
+        "your hand). Your first unit of a build and a Wild roll's zone are chosen by the bot."),
     ]
     return "\n\n".join(paragraphs)
 

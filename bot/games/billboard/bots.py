@@ -81,7 +81,7 @@ class BillboardBot:
         if step.get("group"):
             return self._amount(choices, rng)
         if step.get("mode"):
-            picks = [a for a in actions if a != "back"]
+            picks = [a for a in actions if a not in ("back", "end")]
             return rng.choice(picks) if picks else "back"
         draws = [a for a in actions if a.startswith("ad:")]
         cash = state["money"][seat]
@@ -102,7 +102,7 @@ class BillboardBot:
         return "end"
 
     def _amount(self, choices: list[Choice], rng: random.Random) -> str:
-        plain = [c for c in choices if not c.template and c.action != "back"]
+        plain = [c for c in choices if not c.template and c.action not in ("back", "end")]
         filled = [c for c in choices if c.amount is not None]
         if filled and rng.random() < 0.15:
             choice = rng.choice(filled)

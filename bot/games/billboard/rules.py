@@ -103,6 +103,22 @@ class Billboard:
             return auction.apply(c, state, seat_number, action)
         return assign.apply(c, state, seat_number, action)
 
+    def run_out(self, state: dict, seat_number: int) -> str | None:
+        """What a run-out of the turn clock takes (NOTES.md, "The turn clock"): the pass the
+        sheet allows. In a turn the turn ends, actions already taken standing, also half-way
+        through choosing a trade; a contract is passed on; the draft is left with the rest as
+        money. The first pick and the assignment to a company are compulsory: None, the bot."""
+        if seat_number not in self.pending(state):
+            return None
+        phase = state["phase"]
+        if phase == "turn":
+            return "end"
+        if phase == "auction":
+            return "pass"
+        if phase == "draft" and any(c.action == "pass" for c in self.legal(state, seat_number)):
+            return "pass"
+        return None
+
     def deadlines(self, state: dict) -> list[Deadline]:
         return auction.deadlines(self.content, state)
 

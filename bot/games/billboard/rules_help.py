@@ -53,4 +53,8 @@ def rules_summary(words: Words) -> str:
                 "billboard left, nobody does, and the table is told), the next deck is dealt by "
                 "the agency track — the leading agency gets the most cards — and the track is "
                 "reset."),
+        words.t("**Turn clock** (if set): when your time runs out you pass — the turn ends, "
+                "actions already taken stand; a contract is passed on; in the draft you keep the "
+                "rest as money. A compulsory choice (the first pick, a billboard for a company) "
+                "is made by the bot."),
     ])

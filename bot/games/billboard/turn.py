@@ -96,9 +96,15 @@ def legal(content: Content, state: State, player: int) -> list[Choice]:
                 choices.append(Choice(f"partner:{agency.id}:{position}", words.t(
                     "Partnership with {agency}: look at contract {position}",
                     agency=agency.name, position=position), group="partner"))
-    label = words.t("End your turn") if state["used"] else words.t("Pass")
-    choices.append(Choice("end", label, group="end", style="danger"))
+    choices.append(_end_choice(words, state, "end"))
     return choices
+
+
+def _end_choice(words, state: State, group: str) -> Choice:
+    """Ending the turn (a pass before any action), offered at every step of it: in the
+    middle of choosing what to trade too, with nothing traded yet in that step."""
+    label = words.t("End your turn") if state["used"] else words.t("Pass")
+    return Choice("end", label, group=group, style="danger")
 
 
 def _group_choices(content: Content, state: State, player: int, mode: str) -> list[Choice]:
@@ -110,7 +116,7 @@ def _group_choices(content: Content, state: State, player: int, mode: str) -> li
         label = words.t("{group}: {count} at {price}", group=group_text(words, content, prefix, int(value)),
                         count=words.number(len(ids)), price=money(words, market(state, group)))
         choices.append(Choice(f"{mode}:{group}", label, group=mode))
-    return [*choices, Choice("back", words.t("Back"), group="back")]
+    return [*choices, Choice("back", words.t("Back"), group="back"), _end_choice(words, state, "back")]
 
 
 def _amount_choices(content: Content, state: State, player: int, mode: str, group: str) -> list[Choice]:
@@ -143,7 +149,7 @@ def _amount_choices(content: Content, state: State, player: int, mode: str, grou
                 "Buy {count} above market ({low}–{high} each)", count,
                 low=money(words, price + 1), high=money(words, dearest)),
                 group="above", amount=Amount(price + 1, dearest, scale=thousands(words))))
-    return [*choices, Choice("back", words.t("Back"), group="back")]
+    return [*choices, Choice("back", words.t("Back"), group="back"), _end_choice(words, state, "back")]
 
 
 # --- doing it ------------------------------------------------------------------------------
@@ -161,10 +167,10 @@ def apply(content: Content, state: State, player: int, action: str) -> list[Even
         return []
     if head in (SELL, BUY):
         return _trade(content, state, player, head, parts[1:])
+    if action == "end":  # also half-way through choosing a trade: nothing of it is made
+        return _end(content, state, player)
     if state["step"]:
         raise IllegalMove(_out_of_step(mine))
-    if action == "end":
-        return _end(content, state, player)
     if head == "ad" and len(parts) == 2:
         return _draw(content, state, player, parts[1])
     if head == "company" and len(parts) == 3:

@@ -53,4 +53,9 @@ as they like.
 left. Rejected posters are known only to the Screenwriter. Swapping two center jobs is allowed \
 (it changes nothing). With Random Loyalties a close seventh movie with no Rising Star dealt is \
 scored normally.
+
+**Turn clock** (if the table has one): out of time, you pass your turn, end it rather than \
+perform a new job, stop after one reroll, keep your tokens, add no more cards (Union Strike); \
+the Editor puts the card back; the jobs are dealt as they stand. A forced choice (a poster, a \
+card to add or discard, whom to pick) is made by the bot.
 """

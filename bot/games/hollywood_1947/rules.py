@@ -28,6 +28,9 @@ OPTIONS = (
 )
 
 POST_PHASES = ("stars", "tokens", "editor")
+#: A run-out's move in a phase, and in a step of a job being performed (always on offer there).
+RUN_OUTS = {"handpick": "deal", "tokens": "keep", "editor": "edit:return"}
+STEP_RUN_OUTS = {"producer_new": "end", "reroll": "stop"}
 
 
 class Hollywood1947:
@@ -67,6 +70,23 @@ class Hollywood1947:
         if phase == "production":
             return production.choices(self.content, state, seat)
         return post.choices(self.content, state, seat)
+
+    def run_out(self, state: State, seat: int) -> str | None:
+        """What a run-out of the turn clock takes (NOTES.md, "The turn clock"): the turn's
+        pass, ending the turn rather than performing a new job, stopping after one reroll,
+        keeping your tokens, adding no more cards in a Union Strike, the Editor putting the
+        card back (as an Editor who does not edit), the handpicked jobs dealt as they stand.
+        A choice the job or the stars force (which poster, which card, whom) has no neutral
+        answer: None, the bot."""
+        if seat not in self.pending(state):
+            return None
+        phase = state["phase"]
+        if phase == "production":
+            step = state["step"]
+            return "pass" if step is None else STEP_RUN_OUTS.get(step["kind"])
+        if phase == "stars":
+            return "done" if state["post"]["union"] else None
+        return RUN_OUTS.get(phase)
 
     def apply(self, state: State, seat: int, action: str, rng: random.Random) -> list[Event]:
         phase = state["phase"]

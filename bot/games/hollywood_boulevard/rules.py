@@ -68,6 +68,27 @@ class HollywoodBoulevard:
             return payout.blockbuster_legal(c, state, seat)
         return []
 
+    def run_out(self, state: dict, seat: int) -> str | None:
+        """What a run-out of the turn clock takes (NOTES.md, "The turn clock"): stop picking
+        films; lower the screen with the bids and tips already set standing; at the Preview
+        House, note the roll (the only choice), or on snake eyes leave the genre marker where
+        it is, as a public snake-eyes roll does. Placing a marker (every marker must move)
+        and the Blockbuster's film are forced choices: None, the bot. Also None on snake
+        eyes with no genre trending yet, as there is no marker to leave in place."""
+        if seat not in self.pending(state):
+            return None
+        phase = state["phase"]
+        if phase == "pick":
+            return "done"
+        if phase == "screen":
+            return "bids:confirm"
+        if phase == "genre":
+            noted = [choice.action for choice in flow.genre_legal(self.content, state, seat)]
+            if len(noted) == 1:
+                return noted[0]
+            return f"genre:{state['genre']}" if state["genre"] else None
+        return None
+
     def apply(self, state: dict, seat: int, action: str, rng: random.Random) -> list[Event]:
         c, phase = self.content, state["phase"]
         if phase == "place":

@@ -50,4 +50,8 @@ Late Show are played during film picks; Press Agent with the bids. One of each k
 (Cartoon Shorts excepted); no hand limit; the discards are reshuffled when the deck runs out.
 
 **End:** after the last upkeep: cash − loans + $2,000 per unplayed tip. Ties are ties.
+
+**Turn clock** (if the table has one): out of time, you stop picking films, your screen comes \
+down with the bids and tips already set, and the Preview House roll is noted (snake eyes: the \
+genre marker stays where it is). Placing a marker and the Blockbuster's film are left to the bot.
 """

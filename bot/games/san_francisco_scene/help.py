@@ -21,17 +21,17 @@ on their first Home Base (no group: City Hall); the Politician rolls first, play
 **Moving.** Two dice clockwise; doubles roll again; three doubles in a row: San Quentin. \
 Passing or reaching City Hall pays $100,000, also on a Cable Car card.
 
-**Crossing the Bay.** Stop on a bridge and your next turn throws one die, which stops you where \
+**Crossing the Bay.** From a bridge your next turn throws one die, stopping you where \
 marked: <crossings>. Alcatraz, Angel Island and Yerba Buena Island draw a Cable Car card; from \
 them your next turn is two dice, counted from the far bridge. A card drawn in the Bay moves you \
-straight across the water, passing nothing ($100,000 only if it sends you to City Hall).
+straight across the water, passing nothing ($100,000 only if sent to City Hall).
 
 **Buying.** Land on an unowned card's space: buy it, or auction it — bids open at half the \
-price, in $10,000 steps, open to all (you too), never above your cash; it closes when all but \
+price, in $10,000 steps, open to all (you too), up to your cash; it closes when all but \
 the high bidder pass, or when its countdown (restarted by each bid) runs out.
 
-**Rent.** Owed only if the owner claims it before the next player rolls (your own doubles roll \
-does not end it: two landings, two claims), at the rent due when the token landed. Lobby \
+**Rent.** Owed only if the owner claims it before the next player rolls (your own doubles \
+do not end it: two landings, two claims), at the rent due when the token landed. Lobby \
 option: collected by itself. Public Fund cards earn nothing, even on an earlier claim. Spacific \
 Telephone doubles when its owner also owns the Public Utilities Commission.
 
@@ -54,12 +54,13 @@ ask, the cash (negative: you ask). No loans between players: a card changes hand
 with their developments. Offers are private: accept, decline or counter (3 rounds at most).
 
 **Debts.** Pay in cash; then developments go back to the Bank at half cost, cheapest first; \
-then cards go to the creditor at half price, least valuable first. Whoever cannot pay even so \
-is bankrupt: the creditor takes the money and then the cards (into the Fund when it is owed; \
-back to the Bank, for sale, only when the Bank is).
+then cards go to the creditor at half price, least valuable first. Who still cannot pay is \
+bankrupt: the creditor takes the money and then the cards (into the Fund, or back to the \
+Bank for sale, when owed to them).
 
 **Limits.** Lobby options: rounds (5–30, or none) and days from the start (the turn in \
-progress is finished).
+progress is finished). **Turn clock:** out of time, you roll, auction \
+the card, pass or decline.
 """
 
 

@@ -20,6 +20,11 @@ GAME_ID = "san-francisco-scene"
 CLOSE_AUCTION = "auction:close"
 TIME_UP = "time:up"
 HOUR, DAY = 3600, 86_400
+#: A run-out's move in each phase (every one of them is always offered there).
+RUN_OUTS = {
+    "roll": "roll", "buy": "auction", "auction": "pass",  # an offer: offer_kit.run_out, a decline
+    "home": "skip", "college": "skip", "favour": "skip", "bank": "skip", "trade": "trade-cancel",
+}
 
 OPTIONS = (
     Option("rent", "Rent: the owner must claim it before the next player rolls (claim), or it "
@@ -115,6 +120,18 @@ class SanFranciscoScene:
 
     def legal(self, state: dict, seat: int) -> list[Choice]:
         return choices.legal(self.board, state, seat)
+
+    def run_out(self, state: dict, seat: int) -> str | None:
+        """What a run-out of the turn clock takes (NOTES.md, "The turn clock"): the roll the
+        turn cannot go on without, with nothing optional done first (no development, no
+        trade, no bail: the dice for doubles in San Quentin), and everywhere else the
+        answer that buys and spends nothing: a landing goes to auction, a bid is passed, an
+        offer, a loan or a Connection Card declined, a trade being put together cancelled."""
+        if seat not in self.pending(state):
+            return None
+        if state["phase"] == "offer":
+            return offer_kit.run_out(state["offer"], seat)
+        return RUN_OUTS.get(state["phase"])
 
     def deadlines(self, state: dict) -> list[Deadline]:
         if state["phase"] == "over":
