@@ -26,7 +26,7 @@ from bot.store import SQLiteStore
 from bot.store.sqlite_community import backfill
 from bot.table import history
 from bot.table.service import Member, TableError, Tables
-from tools.bench.store import PLAYERS, _move
+from tools.bench.store import PLAYERS, _move, copy_game
 from tools.bench.target import Target
 
 FINISHED = 10_000
@@ -56,16 +56,7 @@ async def _finished_database(path: Path, games: int) -> int:
     await store.close()
     db = sqlite3.connect(path)
     with db:
-        columns = [row[1] for row in db.execute("PRAGMA table_info(games)") if row[1] != "id"]
-        names = ", ".join(columns)
-        db.executemany(f"INSERT INTO games ({names}) SELECT {names} FROM games WHERE id = ?",
-                       [(table.id,)] * (games - 1))
-        for name in ("seats", "actions", "snapshots"):
-            columns = [row[1] for row in db.execute(f"PRAGMA table_info({name})") if row[1] != "game_id"]
-            names = ", ".join(columns)
-            copied = ", ".join(f"t.{column}" for column in columns)
-            db.execute(f"INSERT INTO {name} (game_id, {names}) SELECT g.id, {copied} FROM {name} AS t, games AS g"
-                       f" WHERE t.game_id = ? AND g.id != ?", (table.id, table.id))
+        copy_game(db, table.id, games - 1, ("seats", "actions", "snapshots"))
         db.execute("UPDATE seats SET former_user_id = 1 + (game_id * 7 + seat * 13) % ?,"
                    " former_name = 'Member ' || (1 + (game_id * 7 + seat * 13) % ?) WHERE game_id != ?",
                    (MEMBERS, MEMBERS, table.id))

@@ -149,18 +149,24 @@ async def _fill(path: Path, games: int) -> None:
     await store.close()
     db = sqlite3.connect(path)
     with db:
-        columns = [row[1] for row in db.execute("PRAGMA table_info(games)") if row[1] != "id"]
-        names = ", ".join(columns)
-        db.executemany(f"INSERT INTO games ({names}) SELECT {names} FROM games WHERE id = ?",
-                       [(table.id,)] * (games - 1))
-        for name in ("seats", "actions"):
-            columns = [row[1] for row in db.execute(f"PRAGMA table_info({name})") if row[1] != "game_id"]
-            names = ", ".join(columns)
-            copied = ", ".join(f"t.{column}" for column in columns)
-            db.execute(f"INSERT INTO {name} (game_id, {names}) SELECT g.id, {copied} FROM {name} AS t, games AS g"
-                       f" WHERE t.game_id = ? AND g.id != ?", (table.id, table.id))
+        copy_game(db, table.id, games - 1, ("seats", "actions"))
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
+
+
+def copy_game(db: sqlite3.Connection, game_id: int, copies: int, tables: tuple[str, ...]) -> None:
+    """``copies`` more games just like ``game_id``, with its rows of ``tables``: a database of
+    many games at the cost of playing one."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(games)") if row[1] != "id"]
+    names = ", ".join(columns)
+    db.executemany(f"INSERT INTO games ({names}) SELECT {names} FROM games WHERE id = ?",
+                   [(game_id,)] * copies)
+    for name in tables:
+        columns = [row[1] for row in db.execute(f"PRAGMA table_info({name})") if row[1] != "game_id"]
+        names = ", ".join(columns)
+        copied = ", ".join(f"t.{column}" for column in columns)
+        db.execute(f"INSERT INTO {name} (game_id, {names}) SELECT g.id, {copied} FROM {name} AS t, games AS g"
+                   f" WHERE t.game_id = ? AND g.id != ?", (game_id, game_id))
 
 
 async def _migrated(path: Path) -> None:
