@@ -48,7 +48,15 @@ from bot.store.postgres_community import (
     lock_game,
     record_finish,
 )
-from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
+from bot.store.rows import (
+    dumps,
+    game_record,
+    packed,
+    post_record,
+    seat_records,
+    unpacked,
+    vitals_sql,
+)
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
 from bot.table.notify import NotifySettings
 
@@ -126,7 +134,7 @@ WITH moved AS (
     ORDER BY l.n
 ), kept AS (
     INSERT INTO snapshots (game_id, move, state)
-    SELECT moved.id, $2 + 1, $23 FROM moved WHERE $23::text IS NOT NULL
+    SELECT moved.id, $2 + 1, $23 FROM moved WHERE $23::bytea IS NOT NULL
     ON CONFLICT (game_id, move) DO NOTHING
 ), woken AS (
     SELECT pg_notify('""" + WAKE_CHANNEL + """', '') FROM moved WHERE cardinality($19::text[]) > 0
@@ -258,7 +266,7 @@ class PostgresStore(PostgresCommunity):
                                   " AND move <= $3 ORDER BY move", game_id, base + 1, until + 1)
             moves = await db.fetchval("SELECT COALESCE(MAX(move), 1) - 1 FROM actions WHERE game_id = $1",
                                       game_id)
-        return Checkpoint(moves, base, json.loads(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
+        return Checkpoint(moves, base, unpacked(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
 
     async def public_log(self, game_id: int, limit: int = 25) -> list[str]:
         """The latest public lines of a game, oldest first (what its thread was told)."""
@@ -452,7 +460,8 @@ class PostgresStore(PostgresCommunity):
         seat, text, user_id = action if action is not None else (None, None, None)
         written = None if state is None else dumps(state)
         # Every SNAPSHOT_EVERY moves, the state is kept too (a move rebuilt from it, V14).
-        snapshot = written if text is not None and (expected_version + 1) % SNAPSHOT_EVERY == 0 else None
+        snapshot = (packed(state) if state is not None and text is not None
+                    and (expected_version + 1) % SNAPSHOT_EVERY == 0 else None)
         values = (
             game_id, expected_version, status, written,
             None if seat_epochs is None else dumps(seat_epochs),

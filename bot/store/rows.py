@@ -4,6 +4,7 @@ same in both dialects."""
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -12,6 +13,16 @@ from bot.store.base import FinishedGame, FinishedSeat, GameRecord, PostRecord, S
 from bot.store.shards import Shards, games_of_shards, of_shards
 
 dumps = jsontext.dumps
+
+
+def packed(state: dict[str, Any]) -> bytes:
+    """A state as a snapshot keeps it: its JSON compressed (a fifth of the bytes, for about
+    0.1 ms every tenth move), so keeping states costs a database little more than its log."""
+    return zlib.compress(dumps(state).encode(), 6)
+
+
+def unpacked(kept: bytes) -> dict[str, Any]:
+    return json.loads(zlib.decompress(kept))  # type: ignore[no-any-return]
 
 
 def post_record(row: Any) -> PostRecord:

@@ -38,7 +38,15 @@ from bot.store.base import (
     SeatRecord,
     Vitals,
 )
-from bot.store.rows import dumps, game_record, post_record, seat_records, vitals_sql
+from bot.store.rows import (
+    dumps,
+    game_record,
+    packed,
+    post_record,
+    seat_records,
+    unpacked,
+    vitals_sql,
+)
 from bot.store.shards import Lease, Shards, games_of_shards, of_shards
 from bot.store.sqlite_community import SQLiteCommunity, backfill, record_finish
 from bot.table.notify import NotifySettings
@@ -228,7 +236,7 @@ class SQLiteStore(SQLiteCommunity):
                               " ORDER BY move", (game_id, base + 1, until + 1)).fetchall()
             moves = db.execute("SELECT COALESCE(MAX(move), 1) - 1 FROM actions WHERE game_id = ?",
                                (game_id,)).fetchone()[0]
-            return Checkpoint(moves, base, json.loads(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
+            return Checkpoint(moves, base, unpacked(kept[1]) if kept else None, [(r[0], r[1]) for r in tail])
 
         return await self._run(read)
 
@@ -469,7 +477,7 @@ class SQLiteStore(SQLiteCommunity):
                 if (expected_version + 1) % SNAPSHOT_EVERY == 0 and state is not None:
                     db.execute("INSERT INTO snapshots (game_id, move, state) VALUES (?, ?, ?)"
                                " ON CONFLICT (game_id, move) DO NOTHING",
-                               (game_id, expected_version + 1, dumps(state)))
+                               (game_id, expected_version + 1, packed(state)))
             if finishing:
                 record_finish(db, game_id)
             _queue(db, game_id, outbox, now)

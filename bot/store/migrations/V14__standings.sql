@@ -50,6 +50,6 @@ CREATE TABLE boards (
 CREATE TABLE snapshots (
     game_id INTEGER NOT NULL REFERENCES games (id),
     move    INTEGER NOT NULL,  -- the version the state is (the action log's move)
-    state   TEXT    NOT NULL,  -- JSON
+    state   BLOB    NOT NULL,  -- JSON, zlib-compressed: a state is mostly repeated keys
     PRIMARY KEY (game_id, move)
 );

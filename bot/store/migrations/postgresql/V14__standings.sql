@@ -51,6 +51,6 @@ CREATE TABLE boards (
 CREATE TABLE snapshots (
     game_id BIGINT  NOT NULL REFERENCES games (id),
     move    INTEGER NOT NULL,  -- the version the state is (the action log's move)
-    state   TEXT    NOT NULL,  -- JSON
+    state   BYTEA   NOT NULL,  -- JSON, zlib-compressed: a state is mostly repeated keys
     PRIMARY KEY (game_id, move)
 );
