@@ -25,7 +25,7 @@ from bot.table import clock as timers
 from bot.table import notify
 from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name
-from cogs import community
+from cogs import community, cooldowns
 from cogs.answers import member_of, reply
 from cogs.history import HistoryPage, history_page, show_board
 from cogs.lobby import (
@@ -103,6 +103,11 @@ class Games(commands.Cog):
             channel = channel.parent
         if not isinstance(channel, discord.TextChannel):
             raise TableError("Use `/game new` in a server text channel: each game gets its own thread there.")
+        may = interaction.permissions
+        if not (may.create_public_threads and may.send_messages_in_threads):
+            raise TableError("You can't open threads in this channel, and each game is played in one: "
+                             "use a channel where you can, or ask for Create Public Threads here.")
+        await self.bot.tables.lobby_room(interaction.user.id, channel.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         member = member_of(interaction)
         table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
@@ -199,6 +204,7 @@ class Games(commands.Cog):
     @game.command(name=command_name("status"), description=locale_str("Where this thread's game stands, with the board"))
     async def status(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
+        cooldowns.check(interaction, "status")
         await interaction.response.defer(ephemeral=True, thinking=True)
         said = words_at(interaction, table)
         game_kit = registry.kit(table.record.game_type)
@@ -324,6 +330,7 @@ class Games(commands.Cog):
                   description=locale_str("Everything that happened in this game, page by page (newest last)"))
     async def history(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
+        cooldowns.check(interaction, "history")
         await interaction.response.defer(ephemeral=True, thinking=True)  # it replays the whole game
         text, view = await history_page(self.bot, interaction, table, None)
         extra: dict[str, Any] = {"view": view} if view else {}
@@ -334,7 +341,9 @@ class Games(commands.Cog):
     @app_commands.rename(move=command_name("move"))
     @app_commands.describe(move=locale_str("The move's number: 0 is the deal"))
     async def board(self, interaction: discord.Interaction, move: app_commands.Range[int, 0, 999_999]) -> None:
-        await show_board(self.bot, interaction, await self._table_here(interaction), move)
+        table = await self._table_here(interaction)
+        cooldowns.check(interaction, "board")
+        await show_board(self.bot, interaction, table, move)
 
     @game.command(name=command_name("abandon"),
                   description=locale_str("End this thread's game without a result (host or Manage Server)"))

@@ -22,6 +22,7 @@ from bot import controls
 from bot.games import registry
 from bot.table import history
 from bot.table.service import Table, TableError
+from cogs import cooldowns
 from cogs.play import guarded
 from cogs.protocols import GameBot, game_bot
 from cogs.speech import host_words, words_at
@@ -52,6 +53,7 @@ class HistoryPage(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def turn() -> None:
             table = await game_bot(interaction).tables.table(self.game_id)
+            cooldowns.check(interaction, "history")
             text, view = await history_page(game_bot(interaction), interaction, table, self.page, self.part)
             await interaction.response.edit_message(content=text, view=view)
 

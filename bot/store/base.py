@@ -185,6 +185,11 @@ class Store(Protocol):
 
     async def games_with_status(self, *statuses: str) -> list[GameRecord]: ...
 
+    async def open_lobbies(self, host_id: int, channel_id: int | None) -> tuple[int, int]:
+        """How many lobbies (games not started) ``host_id`` hosts, and how many wait in
+        ``channel_id``: one indexed read, however many games the database holds."""
+        ...
+
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games (not their states: a start resumes them one by one),
         of the ``shards`` given (every game's by default)."""

@@ -236,6 +236,15 @@ class PostgresStore(PostgresCommunity):
             "SELECT * FROM games WHERE status = ANY($1::text[]) ORDER BY id", list(statuses))
         return [game_record(row) for row in rows]
 
+    async def open_lobbies(self, host_id: int, channel_id: int | None) -> tuple[int, int]:
+        """How many lobbies (games not started) ``host_id`` hosts, and how many wait in
+        ``channel_id``: one indexed read, however many games the database holds."""
+        row = await self._pool.fetchrow(
+            "SELECT count(*) FILTER (WHERE host_id = $1),"
+            " count(*) FILTER (WHERE channel_id IS NOT DISTINCT FROM $2)"
+            " FROM games WHERE status = 'lobby'", host_id, channel_id)
+        return int(row[0]), int(row[1])
+
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games, of the ``shards`` given (every game's by default)."""
         mine = of_shards(shards, "guild_id")

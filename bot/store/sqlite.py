@@ -204,6 +204,15 @@ class SQLiteStore(SQLiteCommunity):
         cursor = await self._db.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [game_record(row) for row in await cursor.fetchall()]
 
+    async def open_lobbies(self, host_id: int, channel_id: int | None) -> tuple[int, int]:
+        """How many lobbies (games not started) ``host_id`` hosts, and how many wait in
+        ``channel_id``: one indexed read, however many games the database holds."""
+        cursor = await self._db.execute(
+            "SELECT COALESCE(SUM(host_id = ?), 0), COALESCE(SUM(channel_id IS ?), 0) FROM games"
+            " WHERE status = 'lobby'", (host_id, channel_id))
+        mine, here = await cursor.fetchone() or (0, 0)
+        return int(mine), int(here)
+
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games (not their states: a start resumes them one by one),
         of the ``shards`` given (every game's by default)."""

@@ -28,6 +28,10 @@ BOT_NAMES = ("Ada", "Bix", "Cleo", "Dot", "Ezra", "Fay", "Gus", "Hal", "Ivy")
 #: How often a lobby change (or the start) is worked out again because another one was written
 #: first. Each round one of the racing changes is written, so this outlasts any burst of clicks.
 LOBBY_TRIES = 20
+#: Lobbies one member may host before starting or abandoning one, and lobbies one channel may
+#: hold: each is a thread, and a server has a cap on active threads (a thousand).
+MOST_LOBBIES_HOSTED = 3
+MOST_LOBBIES_IN_CHANNEL = 10
 
 
 def busy() -> TableError:
@@ -142,6 +146,21 @@ class Seating:
         if host_seated:
             await self.store.set_seats(game_id, [SeatRecord(0, host.id, host.name, False, True)], expected=[])
         return await self.table(game_id)
+
+    async def lobby_room(self, host_id: int, channel_id: int | None) -> None:
+        """Whether ``host_id`` may open another lobby in ``channel_id``: a sentence if they
+        host too many already, or the channel has too many waiting (a lobby is a thread)."""
+        mine, here = await self.store.open_lobbies(host_id, channel_id)
+        if mine >= MOST_LOBBIES_HOSTED:
+            raise TableError.counted(
+                "You host {count} lobby that has not started; start it or `/game abandon` it first.",
+                "You host {count} lobbies that have not started; start one or `/game abandon` one first.",
+                mine)
+        if channel_id is not None and here >= MOST_LOBBIES_IN_CHANNEL:
+            raise TableError.counted(
+                "This channel has {count} lobby waiting for players; join it, or open yours elsewhere.",
+                "This channel has {count} lobbies waiting for players; join one, or open yours elsewhere.",
+                here)
 
     async def join(self, game_id: int, member: Member) -> Table:
         def seat_member(table: Table) -> list[SeatRecord]:

@@ -128,3 +128,25 @@ async def test_notify_settings_are_answered_and_kept(discord_sim, marquee, db_pa
     row = sqlite3.connect(db_path).execute(
         "SELECT notify, quiet_from, quiet_to, zone FROM member_settings").fetchall()
     assert row == [("both", 23 * 60, 7 * 60 + 30, "Europe/Warsaw")]
+
+
+async def test_a_member_who_may_not_open_threads_is_told_before_a_lobby_opens(discord_sim, marquee, db_path, alice):
+    from tests.discord_sim.permissions import bits
+
+    everyone = discord_sim.guild.everyone
+    everyone.permissions &= ~bits("create_public_threads")
+    async with marquee(seed=SEED):
+        answer = await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
+        assert answer.ephemeral and "can't open threads in this channel" in answer.text, answer.text
+        await discord_sim.settle()
+        assert statuses(db_path) == [], "no lobby was opened"
+
+
+async def test_a_member_hosts_three_lobbies_at_most(discord_sim, marquee, db_path, alice):
+    async with marquee(seed=SEED):
+        for _ in range(3):
+            await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
+        answer = await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
+        assert answer.ephemeral and answer.text.startswith("You host 3 lobbies that have not started"), answer.text
+        await discord_sim.settle()
+        assert statuses(db_path) == ["lobby"] * 3
