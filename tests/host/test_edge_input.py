@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import pytest
 from discord import app_commands
 
-from bot import settings as settings_module
 from bot.settings import ROOT, Settings, SettingsError
 from bot.table.service import TableError, name_seats
 from bot.text import NAME_LIMIT, markdown_name, plain_name
 from cogs.games import Games
 from cogs.lobby import MAX_OPTIONS_LENGTH, LobbyOptions, OptionError, offered_game, parse_options
+from tests.host.conftest import SETTINGS
 
 BOULEVARD = "hollywood-boulevard"  # one option: rounds, 4, 6 or 8
 H1947 = "hollywood-1947"  # five yes/no options
@@ -115,24 +115,8 @@ def test_discord_bounds_the_options_text_and_still_suggests_options():
 
 # --- settings ----------------------------------------------------------------------------
 
-VARIABLES = ("DISCORD_TOKEN", "MARQUEE_DB", "DEV_GUILD_ID", "REMINDER_HOURS", "LOG_LEVEL",
-             "MARQUEE_GUILD_READY_TIMEOUT", "MARQUEE_API_BASE", "MARQUEE_GATEWAY_URL",
-             "MARQUEE_SHARDS", "MARQUEE_SHARD_COUNT", "MARQUEE_LEASE_SECONDS",
-             "MARQUEE_DRAWING_WORKERS", "MARQUEE_HTTP_PORT", "MARQUEE_HTTP_HOST", "MARQUEE_LOG_FORMAT")
 
 
-@pytest.fixture
-def env(monkeypatch):
-    """A clean environment (no .env file read either); returns a setter."""
-    monkeypatch.setattr(settings_module, "load_dotenv", lambda *args, **kwargs: None)
-    for name in VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-
-    def set_env(**values: str) -> None:
-        for name, value in values.items():
-            monkeypatch.setenv(name, value)
-
-    return set_env
 
 
 def test_good_settings_are_read(env):
@@ -257,7 +241,7 @@ def test_a_lease_long_enough_to_renew_calmly(env):
 
 
 def test_python_m_bot_with_bad_settings_exits_2_with_one_line_each(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
     env.update(MARQUEE_DB="mysql://marquee@db/marquee", REMINDER_HOURS="soon", LOG_LEVEL="LOUD",
                DEV_GUILD_ID="abc", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,

@@ -19,7 +19,6 @@ import pytest
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import settings as settings_module
 from bot.delivery.dispatcher import BASE_DELAY_VARIABLE, Dispatcher
 from bot.launcher import own_port
 from bot.settings import ROOT, Settings, SettingsError
@@ -28,11 +27,11 @@ from bot.watch.health import STUCK_SECONDS, Watch
 from bot.watch.logs import TEXT_FORMAT, JsonFormatter
 from bot.watch.metrics import Metrics
 from cogs.transport import delivery_errors
+from tests.host.conftest import SETTINGS
 from tests.postgres import open_test_store
 
 HOST = Member(1, "Ann")
 TITLE = "advance-to-boardwalk"
-VARIABLES = ("MARQUEE_HTTP_PORT", "MARQUEE_HTTP_HOST", "MARQUEE_LOG_FORMAT")
 
 
 @pytest.fixture
@@ -63,17 +62,6 @@ def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 
 # --- settings ---------------------------------------------------------------------------
 
-@pytest.fixture
-def env(monkeypatch):
-    monkeypatch.setattr(settings_module, "load_dotenv", lambda *args, **kwargs: None)
-    for name in VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-
-    def set_env(**values: str) -> None:
-        for name, value in values.items():
-            monkeypatch.setenv(name, value)
-
-    return set_env
 
 
 def test_watching_is_off_unless_a_port_is_set(env):
@@ -145,7 +133,7 @@ def test_json_log_lines_are_one_object_each():
 
 
 def test_python_m_bot_logs_json_when_told(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in VARIABLES and k != "LOG_LEVEL"}
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
     env.update(MARQUEE_LOG_FORMAT="json", MARQUEE_DB=str(tmp_path / "m.sqlite"), PYTHONPATH=str(ROOT))
     script = ("import logging; from bot import cli; cli.main(['outbox']); "
               "logging.getLogger('marquee.check').warning('watched %s', 'here')")
