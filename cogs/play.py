@@ -52,33 +52,39 @@ STYLES = {
 
 class _Typed:
     """What every kind shares: discord.py rebuilds it from the clicked item and the match
-    of its pattern, and the class reads its typed fields from that match."""
+    of its pattern, and the class reads its typed fields from that match (every kind names
+    its game; most the version it was drawn at; amounts and subsets their action template)."""
+
+    game_id: int
+    version: int
+    action_template: str  # ("template" is the DynamicItem's pattern)
+
+    def __init__(self, item: Any, match: re.Match[str]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem's, next in line
+        fields = match.groupdict()
+        self.game_id = int(fields["game"])
+        if "version" in fields:
+            self.version = int(fields["version"])
+        if "template" in fields:
+            self.action_template = fields["template"]
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
     ) -> Any:
-        return cls(item, match)  # type: ignore[call-arg]
+        return cls(item, match)
 
 
 class MoveButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.MOVE):
     def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.version, self.action = (
-            int(match["game"]),
-            int(match["version"]),
-            match["action"],
-        )
+        super().__init__(item, match)
+        self.action = match["action"]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, on_move(interaction, self.game_id, self.version, self.action))
 
 
 class MoveSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=controls.SELECT):
-    def __init__(self, item: discord.ui.Select, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.version = int(match["game"]), int(match["version"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
             interaction, on_move(interaction, self.game_id, self.version, self.item.values[0])
@@ -87,11 +93,6 @@ class MoveSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=con
 
 class AmountButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.AMOUNT):
     """Opens the form that asks for an amount (also the "Try again" after a bad one)."""
-
-    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.version = int(match["game"]), int(match["version"])
-        self.action_template = match["template"]  # ("template" is the DynamicItem's pattern)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
@@ -102,11 +103,6 @@ class AmountButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=c
 
 class SubsetSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=controls.SUBSET):
     """One select of a subset's options; a pick redraws the message with it marked."""
-
-    def __init__(self, item: discord.ui.Select, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.version = int(match["game"]), int(match["version"])
-        self.action_template = match["template"]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
@@ -121,11 +117,6 @@ class SubsetSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=c
 
 
 class ConfirmButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.CONFIRM):
-    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.version = int(match["game"]), int(match["version"])
-        self.action_template = match["template"]
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
             interaction,
@@ -136,11 +127,6 @@ class ConfirmButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=
 class PickerButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.PICKER):
     """A subset whose selects did not fit its message: they open in a message of their own."""
 
-    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.version = int(match["game"]), int(match["version"])
-        self.action_template = match["template"]
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
             interaction,
@@ -149,18 +135,14 @@ class PickerButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=c
 
 
 class PanelButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.PANEL):
-    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id = int(match["game"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, send_panel(interaction, game_id=self.game_id))
 
 
 class PageButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.PAGE):
     def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.page = int(match["game"]), int(match["page"])
+        super().__init__(item, match)
+        self.page = int(match["page"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, turn_page(interaction, self.game_id, self.page))
@@ -168,8 +150,8 @@ class PageButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=con
 
 class LobbyButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.LOBBY):
     def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
-        super().__init__(item)
-        self.game_id, self.what = int(match["game"]), match["what"]
+        super().__init__(item, match)
+        self.what = match["what"]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, on_lobby(interaction, self.game_id, self.what))
