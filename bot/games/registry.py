@@ -59,11 +59,6 @@ class Title:
         """Its TOML content and the NOTES.md saying what is from the sheet and what is ours."""
         return DATA_DIR / self.id
 
-    @property
-    def reference_images(self) -> Path:
-        """The boards the renderer must keep drawing (tests/rendering/references)."""
-        return DATA_DIR.parent / "tests" / "rendering" / "references" / self.id
-
 
 #: Every title Marquee hosts, in menu order: adding a game is adding its files and a line here.
 TITLES: tuple[Title, ...] = (
