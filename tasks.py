@@ -106,6 +106,13 @@ def lock(args: list[str]) -> int:
     return code
 
 
+def _whole_suite_args() -> list[str]:
+    """The whole suite spreads over the machine's cores (at most 4: each worker starts its own
+    PostgreSQL server); given arguments, pytest runs exactly as asked."""
+    workers = min(4, os.cpu_count() or 1)
+    return ["-n", str(workers)] if workers > 1 else []
+
+
 def run(args: list[str]) -> int:
     return subprocess.call([str(PYTHON), *args], cwd=ROOT)
 
@@ -117,7 +124,7 @@ def main(argv: list[str]) -> int:
         return run(["-m", "bot", *rest])
     if command == "test":
         ensure_venv()
-        return run(["-m", "pytest", *rest])
+        return run(["-m", "pytest", *(rest or _whole_suite_args())])
     if command == "check":
         ensure_venv()
         # Both run, so one pass shows every finding; the paths mypy checks are in pyproject.toml.

@@ -62,7 +62,7 @@ class DiscordSim(World):
         guild_shard: tuple[int, int] | None = None,
         bot_name: str = "Marquee",
         heartbeat_interval_ms: int = 41250,
-        default_timeout: float = 5.0,
+        default_timeout: float = 30.0,
         privileged_intents_denied: int = 0,
         capture_logs: bool = True,
     ) -> None:
