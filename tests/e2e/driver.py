@@ -149,10 +149,19 @@ class Table:
         await self._private_moves(member, post, panel, cards[0])
 
     async def _private_step(self, member: SimMember, post: SimMessage) -> None:
-        panel = await self.open_panel(member, post)
-        targets = [c for c in move_controls(panel) if action_of(c) != "back"]
-        assert targets, f"{member.name} is pending but the panel offers nothing: {panel.text!r}"
-        await self._private_moves(member, post, panel, targets[0])
+        shown = moment(post)
+        for attempt in range(4):
+            panel = await self.open_panel(member, post)
+            targets = [c for c in move_controls(panel) if action_of(c) != "back"]
+            if targets:
+                await self._private_moves(member, post, panel, targets[0])
+                return
+            # On a busy machine the panel (read from the store) can be ahead of a post whose
+            # edit is still on its way: let the thread catch up, then follow the newer post.
+            await self.sim.settle(quiet=0.25 * (attempt + 1))
+            if moment(self.latest()) != shown:
+                return
+        raise AssertionError(f"{member.name} is pending but the panel offers nothing: {panel.text!r}")
 
     async def _private_moves(self, member: SimMember, post: SimMessage, message: SimMessage,
                              control: tuple[dict, str | None]) -> None:
