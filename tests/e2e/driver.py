@@ -31,7 +31,7 @@ def is_turn_post(message: SimMessage) -> bool:
 def moment(message: SimMessage) -> tuple:
     """What a turn post shows now: the bot edits the turn's post while the same decision
     goes on, so "the next post" may be this one, changed."""
-    return message.id, message.content, tuple(c.get("custom_id") for c in walk_components(message.components))
+    return message.id, message.text, tuple(c.get("custom_id") for c in walk_components(message.components))
 
 
 def move_controls(message: SimMessage) -> list[tuple[dict, str | None]]:

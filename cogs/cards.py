@@ -1,0 +1,94 @@
+"""Thread posts as components-V2 cards: one container coloured for the seat to act, holding
+what happened and where the game stands in text displays, the board (and any other picture
+of the move) in a media gallery, and the controls in action rows.
+
+Discord's limits for such a message: 40 components in all, nested ones counted, and 4,000
+characters across its text displays. A card holds at most 3 text displays, a gallery, a
+separator and the 5 rows of ``cogs.transport.turn_rows`` (25 buttons): 36 at most. Text past
+4,000 characters goes first, in cards of text alone, and the last card keeps the status,
+the ▶ lines, the pictures and the controls whole.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot import controls
+from bot.delivery.outgoing import Outgoing
+from bot.text import split_text
+from cogs.play import action_rows
+from rendering.kit import GOLD, player_style
+
+#: Discord's limit on the text of a V2 message, across its text displays.
+CARD_TEXT = 4000
+
+
+def accent(message: Outgoing) -> int | None:
+    """The colour of the seat the game waits on (gold once it is over); none while several
+    decide at once."""
+    if message.result is not None:
+        return _rgb(GOLD)
+    seats = {seat["seat"] for seat in message.turn}
+    return _rgb(player_style(seats.pop()).colour) if len(seats) == 1 else None
+
+
+def _rgb(colour: tuple[int, int, int]) -> int:
+    red, green, blue = colour
+    return red << 16 | green << 8 | blue
+
+
+def card_texts(events: str, standing: str) -> list[str]:
+    """The text of a post as cards: every card but the last holds events alone; the last
+    ends with them and holds ``standing`` (status and ▶ lines) whole, within 4,000 characters
+    across its text displays."""
+    if len(events) + len(standing) <= CARD_TEXT:
+        return [events]
+    parts = split_text(events, CARD_TEXT)
+    room = CARD_TEXT - len(standing)
+    if len(parts[-1]) > room:
+        parts[-1:] = split_text(parts[-1], max(room, 1))
+    return parts
+
+
+def card(events: str, images: Sequence[str] = (), standing: str = "",
+         rows: list[controls.Row] | None = None, colour: int | None = None) -> discord.ui.LayoutView:
+    """A card: what happened, the pictures (files of the message, by name), where the game
+    stands, then the controls below a line."""
+    items: list[discord.ui.Item[Any]] = []
+    if events:
+        items.append(discord.ui.TextDisplay(events))
+    if images:
+        items.append(_gallery(images))
+    if standing:
+        items.append(discord.ui.TextDisplay(standing))
+    if rows:
+        items.append(discord.ui.Separator())
+        items += action_rows(rows)
+    return _layout(items or [discord.ui.TextDisplay("…")], colour)  # a card is never empty
+
+
+def without_controls(message: discord.Message, images: Sequence[str]) -> discord.ui.LayoutView:
+    """The card ``message`` is, with its controls off: its text, pictures and colour kept in
+    their order. Its gallery names its files again (Discord answered with their addresses)."""
+    container = next((found for found in message.components
+                      if isinstance(found, discord.components.Container)), None)
+    items: list[discord.ui.Item[Any]] = []
+    for found in container.children if container is not None else []:
+        if isinstance(found, discord.components.TextDisplay):
+            items.append(discord.ui.TextDisplay(found.content))
+        elif isinstance(found, discord.components.MediaGalleryComponent) and images:
+            items.append(_gallery(images))
+    colour = container.accent_colour if container is not None else None
+    return _layout(items or [discord.ui.TextDisplay("…")], colour.value if colour is not None else None)
+
+
+def _gallery(images: Sequence[str]) -> discord.ui.MediaGallery[Any]:
+    return discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}") for name in images))
+
+
+def _layout(items: list[discord.ui.Item[Any]], colour: int | None) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*items, accent_colour=colour))
+    return view
