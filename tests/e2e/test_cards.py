@@ -86,7 +86,7 @@ async def test_a_whole_game_is_posted_in_cards(discord_sim, marquee, db_path, al
     notices = [m for m in posts if not m.components]  # plain lines (a seat handed to a bot)
     cards = [m for m in posts if m not in notices]
     assert cards and all(is_card(m) for m in cards), [m.text[:60] for m in cards if not is_card(m)]
-    assert all(all(f"board-" in name or name.endswith(".png") for name in gallery(m)) for m in cards)
+    assert all(all("board-" in name or name.endswith(".png") for name in gallery(m)) for m in cards)
     over = next(m for m in cards if GAME_OVER in m.text)
     assert accent(over) == rgb((230, 190, 80)) and summary.id > over.id and not summary.buttons
     assert not [m for m in cards if m.buttons], "nothing is left to click once the game is over"
