@@ -9,6 +9,7 @@ decision edits the card and keeps its board."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -57,6 +58,15 @@ def status_of(db_path: Path) -> str | None:
             db.close()
     except sqlite3.OperationalError:
         return None
+    return row[0] if row else None
+
+
+def post_run(db_path: Path, message_id: int) -> str | None:
+    db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        row = db.execute("SELECT run FROM posts WHERE message_id = ?", (message_id,)).fetchone()
+    finally:
+        db.close()
     return row[0] if row else None
 
 
@@ -127,3 +137,33 @@ async def test_a_turn_post_is_a_card_in_the_colour_of_the_seat_to_act(
                 assert post.history and gallery(post) == board and is_card(post)
                 draw_message(post, str(PICTURES / f"{game}-turn-edited.png"))
             assert all(action_of(c) for c in move_controls(edited))
+
+
+async def test_a_post_from_before_cards_is_still_edited_and_cleared_as_content(
+        discord_sim, marquee, db_path, alice, bob, carol):
+    """The turn's post is swapped, in Discord and in the bot's records, for a message as posts
+    were made before cards (content and rows): the move that goes on edits it as content, and
+    the next post takes its buttons off, with no request Discord would refuse."""
+    async with marquee(seed=3):
+        thread, _ = await open_table(discord_sim, alice, [alice, bob, carol])
+        card = await thread.wait_for_message(lambda m: is_turn_post(m) and bool(move_controls(m)))
+        rows = [c for c in card.components[0]["components"] if c.get("type") == 1]
+        old = discord_sim.create_message(thread, discord_sim.bot_user, {"content": card.text, "components": rows}, [])
+        await discord_sim.wait_for(lambda: post_run(db_path, card.id), what="the post's record")
+        db = sqlite3.connect(db_path, timeout=10)
+        try:
+            with db:
+                run = post_run(db_path, card.id)
+                before = {k: v for k, v in json.loads(run).items() if k not in ("card", "images")}
+                db.execute("UPDATE posts SET message_id = ?, run = ? WHERE message_id = ?",
+                           (old.id, json.dumps(before), card.id))
+        finally:
+            db.close()
+        table = Table(discord_sim, thread, [alice, bob, carol])
+        edited = await table.step(old)
+        assert edited is old and old.history and not old.flags & COMPONENTS_V2_FLAG
+        assert "builds on" in old.content and move_controls(old)
+        while table.latest() is old:
+            await table.step(old)
+        await discord_sim.wait_for(lambda: not old.components, what="the old post's buttons to come off")
+        assert is_card(table.latest())
