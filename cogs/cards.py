@@ -3,8 +3,9 @@ what happened and where the game stands in text displays, the board (and any oth
 of the move) in a media gallery, and the controls in action rows.
 
 Discord's limits for such a message: 40 components in all, nested ones counted, and 4,000
-characters across its text displays. A card holds at most 3 text displays, a gallery, a
-separator and the 5 rows of ``cogs.transport.turn_rows`` (25 buttons): 36 at most. Text past
+characters across its text displays. A card holds its container, two text displays, a
+gallery, a separator and at most the 5 rows of ``cogs.transport.turn_rows`` (25 buttons):
+35 components at most. Text past
 4,000 characters goes first, in cards of text alone, and the last card keeps the status,
 the ▶ lines, the pictures and the controls whole.
 """

@@ -86,6 +86,20 @@ class _Pen:
         self.image.paste(image, (left, self.y))
         self.y += image.height + 8
 
+    def gallery(self, attachments: list[SimAttachment], left: int, right: int) -> None:
+        """One picture across; more, two by two in a grid of equal cells, as Discord lays them."""
+        if len(attachments) == 1:
+            self.picture(attachments[0], left, right)
+            return
+        middle, top, tallest = (left + right) // 2, self.y, self.y
+        for n, attachment in enumerate(attachments):
+            self.y = top
+            self.picture(attachment, left if n % 2 == 0 else middle + 2, middle - 2 if n % 2 == 0 else right)
+            tallest = max(tallest, self.y)
+            if n % 2 == 1:
+                top = tallest
+        self.y = tallest
+
     def row(self, row: dict[str, Any], left: int, right: int) -> None:
         x, face = left, font(14, True)
         for comp in row.get("components") or []:
@@ -168,11 +182,10 @@ def _component(pen: _Pen, comp: dict[str, Any], left: int, right: int,
         pen.text(comp.get("content") or "", left, right)
         pen.y += 4
     elif kind == 12:
-        for item in comp.get("items") or []:
-            url = ((item or {}).get("media") or {}).get("url") or ""
-            if url in by_url:
-                shown.add(url)
-                pen.picture(by_url[url], left, right)
+        urls = [url for item in comp.get("items") or []
+                if (url := ((item or {}).get("media") or {}).get("url") or "") in by_url]
+        shown.update(urls)
+        pen.gallery([by_url[url] for url in urls], left, right)
     elif kind == 14:
         if comp.get("divider", True):
             pen.draw.line((left, pen.y + 6, right, pen.y + 6), fill=LINE, width=1)
