@@ -3,9 +3,9 @@ what happened and where the game stands in text displays, the board (and any oth
 of the move) in a media gallery, and the controls in action rows.
 
 Discord's limits for such a message: 40 components in all, nested ones counted, and 4,000
-characters across its text displays. A card holds its container, two text displays, a
-gallery, a separator and at most the 5 rows of ``cogs.transport.turn_rows`` (25 buttons):
-35 components at most. Text past
+characters across its text displays. A card holds its container, two text displays, two
+galleries, a separator and at most the 5 rows of ``cogs.transport.turn_rows`` (25 buttons):
+36 components at most. Text past
 4,000 characters goes first, in cards of text alone, and the last card keeps the status,
 the ▶ lines, the pictures and the controls whole.
 """
@@ -55,13 +55,12 @@ def card_texts(events: str, standing: str) -> list[str]:
 
 def card(events: str, images: Sequence[str] = (), standing: str = "",
          rows: list[controls.Row] | None = None, colour: int | None = None) -> discord.ui.LayoutView:
-    """A card: what happened, the pictures (files of the message, by name), where the game
-    stands, then the controls below a line."""
+    """A card: what happened, the pictures (files of the message, by name, the board last),
+    where the game stands, then the controls below a line."""
     items: list[discord.ui.Item[Any]] = []
     if events:
         items.append(discord.ui.TextDisplay(events))
-    if images:
-        items.append(_gallery(images))
+    items += _galleries(images)
     if standing:
         items.append(discord.ui.TextDisplay(standing))
     if rows:
@@ -76,17 +75,23 @@ def without_controls(message: discord.Message, images: Sequence[str]) -> discord
     container = next((found for found in message.components
                       if isinstance(found, discord.components.Container)), None)
     items: list[discord.ui.Item[Any]] = []
+    pictures = _galleries(images)
     for found in container.children if container is not None else []:
         if isinstance(found, discord.components.TextDisplay):
             items.append(discord.ui.TextDisplay(found.content))
-        elif isinstance(found, discord.components.MediaGalleryComponent) and images:
-            items.append(_gallery(images))
+        elif isinstance(found, discord.components.MediaGalleryComponent):
+            items += pictures  # where the first gallery was
+            pictures = []
     colour = container.accent_colour if container is not None else None
     return _layout(items or [discord.ui.TextDisplay("…")], colour.value if colour is not None else None)
 
 
-def _gallery(images: Sequence[str]) -> discord.ui.MediaGallery[Any]:
-    return discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}") for name in images))
+def _galleries(images: Sequence[str]) -> list[discord.ui.MediaGallery[Any]]:
+    """The board (the last picture) alone across the card, the move's other pictures (a
+    reveal, a round's films) in a gallery above it: Discord puts a gallery's pictures side by
+    side, which would make the board half as wide."""
+    return [discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}") for name in group))
+            for group in (images[:-1], images[-1:]) if group]
 
 
 def _layout(items: list[discord.ui.Item[Any]], colour: int | None) -> discord.ui.LayoutView:

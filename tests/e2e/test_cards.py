@@ -124,9 +124,12 @@ async def test_a_turn_post_is_a_card_in_the_colour_of_the_seat_to_act(
         seat = [u for u in (alice, bob, carol)].index(mover)
         assert is_card(post) and accent(post) == rgb(player_style(seat).colour)
         kinds = [c.get("type") for c in post.components[0]["components"]]
-        assert kinds[:3] in ([10, 12, 10], [12, 10, 14]) and 1 in kinds, kinds  # text, board, status, rows
+        # What happened, the move's pictures, the board alone, the status, the rows below a line.
+        assert kinds[:4] in ([10, 12, 10, 14], [10, 12, 12, 10]) and kinds[-1] == 1, kinds
         board = gallery(post)
         assert board and board[-1].startswith("board-")  # the move's own pictures, then the board
+        last = [c for c in post.components[0]["components"] if c.get("type") == 12][-1]
+        assert len(last["items"]) == 1, "the board alone across the card"
         assert sum(1 for _ in walk_components(post.components)) <= 40 and len(post.text) <= 4000
 
         if game == "advance-to-boardwalk":
