@@ -88,7 +88,7 @@ class Table:
             post = self.latest()
             # A click on the post takes its controls off at once; the bot's edit gives the
             # controls of the next moment (the panel button at least, until the game is over).
-            ready = post.components or GAME_OVER in post.text
+            ready = post.buttons or post.selects or GAME_OVER in post.text
             return post if ready and moment(post) != seen else None
 
         return await self.sim.wait_for(changed, timeout=timeout, what="the next turn post")

@@ -53,7 +53,7 @@ DECIDED = re.compile(r"^✅ (\d) of [23] (?:has|have) decided\.$", re.MULTILINE)
 def layout_of(message: SimMessage) -> str:
     """How a message's controls look, for the printed tour of the phases."""
     rows = []
-    for row in message.components:
+    for row in [c for c in walk_components(message.components) if c.get("type") == 1]:  # a card's rows
         parts = []
         for comp in walk_components(row.get("components")):
             if comp.get("type") == 2:
