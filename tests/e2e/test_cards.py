@@ -84,7 +84,7 @@ async def open_with_bots(sim: DiscordSim, host: SimMember, game: str) -> tuple[S
 
 
 @pytest.mark.parametrize("game", registry.available())
-async def test_a_whole_game_is_posted_in_cards(discord_sim, marquee, db_path, alice, game):
+async def test_a_whole_game_is_posted_in_cards(discord_sim, marquee, db_path, alice, game, report_figures):
     async with marquee(seed=7):
         thread, lobby = await open_with_bots(discord_sim, alice, game)
         await thread.wait_for_message(lambda m: m is not lobby and m.from_bot)
@@ -102,6 +102,8 @@ async def test_a_whole_game_is_posted_in_cards(discord_sim, marquee, db_path, al
     assert not [m for m in cards if m.buttons], "nothing is left to click once the game is over"
     # A card's pictures are its own files, and a V2 message shows no file its components don't.
     assert all(set(gallery(m)) == {a.filename for a in m.attachments} for m in cards)
+    report_figures("cards", f"{len(cards)} cards, {sum(len(m.history) for m in cards)} edits, "
+                            f"{len(notices)} plain notices, {sum(discord_sim.stats.requests.values())} REST requests")
 
 
 @pytest.mark.parametrize("game", ["advance-to-boardwalk", "hollywood-boulevard"])
