@@ -24,6 +24,9 @@ from rendering.kit import GOLD, player_style
 
 #: Discord's limit on the text of a V2 message, across its text displays.
 CARD_TEXT = 4000
+#: The most a card's standing (status and ▶ lines) takes of it, so the news keeps room. No
+#: title comes near it (tests/host/test_games_fit_discord.py); past it, it is cut.
+STANDING_MOST = 2000
 
 
 def accent(message: Outgoing) -> int | None:
@@ -40,6 +43,11 @@ def _rgb(colour: tuple[int, int, int]) -> int:
     return red << 16 | green << 8 | blue
 
 
+def fitted(standing: str) -> str:
+    """The standing as a card shows it: whole, up to ``STANDING_MOST``."""
+    return standing if len(standing) <= STANDING_MOST else standing[:STANDING_MOST - 1] + "…"
+
+
 def card_texts(events: str, standing: str) -> list[str]:
     """The text of a post as cards: every card but the last holds events alone; the last
     ends with them and holds ``standing`` (status and ▶ lines) whole, within 4,000 characters
@@ -49,7 +57,7 @@ def card_texts(events: str, standing: str) -> list[str]:
     parts = split_text(events, CARD_TEXT)
     room = CARD_TEXT - len(standing)
     if len(parts[-1]) > room:
-        parts[-1:] = split_text(parts[-1], max(room, 1))
+        parts[-1:] = split_text(parts[-1], room)
     return parts
 
 

@@ -142,7 +142,7 @@ class DiscordTransport:
         """A card (cogs/cards.py); text too long for one goes first, in cards of its own."""
         channel = await self._thread(table)
         pings = mentions(message)
-        standing, colour = standing_text(message), cards.accent(message)
+        standing, colour = cards.fitted(standing_text(message)), cards.accent(message)
         texts = cards.card_texts(message.text, standing)
         for n, text in enumerate(texts[:-1]):
             await channel.send(view=cards.card(text, colour=colour), allowed_mentions=pings,
@@ -174,7 +174,7 @@ class DiscordTransport:
     async def _edit_card(self, posted: Posted, message: Outgoing) -> Posted | None:
         """The card shows ``message`` instead; its gallery names the files it already has, so
         the board stays with it."""
-        standing = standing_text(message)
+        standing = cards.fitted(standing_text(message))
         texts = cards.card_texts(message.text, standing)
         if len(texts) > 1 or posted.parts > 1:
             return None  # no longer one card: the dispatcher posts anew
