@@ -172,3 +172,16 @@ async def test_a_post_from_before_cards_is_still_edited_and_cleared_as_content(
             await table.step(old)
         await discord_sim.wait_for(lambda: not old.components, what="the old post's buttons to come off")
         assert is_card(table.latest())
+
+
+async def test_a_lobby_from_before_cards_is_still_redrawn_as_content(discord_sim, marquee, alice, bob):
+    """A click on a lobby posted as content and rows (before cards) redraws it as it was made."""
+    async with marquee():
+        await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
+        thread = await discord_sim.default_channel.wait_for_thread()
+        lobby = await thread.wait_for_message(lambda m: "Join" in m.button_labels)
+        rows = [c for c in lobby.components[0]["components"] if c.get("type") == 1]
+        old = discord_sim.create_message(thread, discord_sim.bot_user, {"content": lobby.text, "components": rows}, [])
+        answer = await (await bob.click("Join", message=old)).response()
+        assert answer.kind == "update message" and not old.flags & COMPONENTS_V2_FLAG
+        assert "2. Bob" in old.content and "Join" in old.button_labels
