@@ -35,7 +35,7 @@ from cogs.lobby import (
     option_suggestions,
     redraw_lobby,
 )
-from cogs.play import check_dms, lobby_view, send_panel
+from cogs.play import check_dms, is_card, lobby_card, lobby_message, send_panel
 from cogs.protocols import GameBot
 from cogs.speech import host_words, words_at, words_for_game
 from cogs.translator import command_name
@@ -120,8 +120,7 @@ class Games(commands.Cog):
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
         await self.bot.tables.set_places(table.id, thread_id=thread.id)
-        message = await thread.send(lobby_text(table), view=lobby_view(table),  # type: ignore[arg-type]  # a lobby's: never None
-                                    allowed_mentions=discord.AllowedMentions.none())
+        message = await thread.send(view=lobby_card(table), allowed_mentions=discord.AllowedMentions.none())
         await self.bot.tables.set_places(table.id, lobby_message_id=message.id)
         await interaction.followup.send(words_at(interaction, table).t(
             "Your table is ready in {thread}. Invite players to join there.", thread=thread.mention), ephemeral=True)
@@ -136,7 +135,8 @@ class Games(commands.Cog):
         """Make a lobby change; answer with the lobby as it is after it, and redraw its message."""
         table = await self._table_here(interaction)
         table = await step(table.id, member_of(interaction))
-        await interaction.response.send_message(lobby_text(table), allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(view=lobby_card(table, buttons=False),
+                                                allowed_mentions=discord.AllowedMentions.none())
         await redraw_lobby(self.bot.tables, table.id, self._refresh_lobby)
         self.bot.dispatcher.wake()
         return table
@@ -146,8 +146,9 @@ class Games(commands.Cog):
             return
         try:
             thread = self.bot.get_channel(table.record.thread_id) or await self.bot.fetch_channel(table.record.thread_id)
-            message = thread.get_partial_message(table.record.lobby_message_id)
-            await message.edit(content=lobby_text(table), view=lobby_view(table),
+            # Read first: a lobby posted before cards is edited as it was made.
+            message = await thread.fetch_message(table.record.lobby_message_id)
+            await message.edit(**lobby_message(table, card=is_card(message)),
                                allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("could not refresh the lobby of game %s: %s", table.id, error)

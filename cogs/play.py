@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterator
 from typing import Any
 
 import discord
@@ -179,8 +179,9 @@ def kind_of(custom_id: str) -> type[discord.ui.DynamicItem[Any]] | None:
     )
 
 
-def component(control: controls.Button | controls.Select, row: int) -> discord.ui.DynamicItem[Any]:
-    """The typed item for one control of a layout (by the same pattern that dispatches it)."""
+def component(control: controls.Button | controls.Select, row: int | None) -> discord.ui.DynamicItem[Any]:
+    """The typed item for one control of a layout (by the same pattern that dispatches it);
+    ``row`` None for one that goes in an action row of a components-V2 layout."""
     item: discord.ui.Button | discord.ui.Select
     if isinstance(control, controls.Select):
         item = discord.ui.Select(
@@ -221,9 +222,33 @@ def build_view(rows: list[controls.Row]) -> discord.ui.View | None:
     return view
 
 
+def action_rows(rows: list[controls.Row]) -> list[discord.ui.ActionRow[Any]]:
+    """A layout as the action rows of a components-V2 message: the same typed items, so a
+    click on a card is dispatched by its custom id as a click on any other message."""
+    return [discord.ui.ActionRow(*(component(control, None)
+                                   for control in ([row] if isinstance(row, controls.Select) else row)))
+            for row in rows]
+
+
 def lobby_view(table: Table) -> discord.ui.View | None:
-    """The lobby's buttons, while it is a lobby."""
+    """The lobby's buttons, while it is a lobby (a lobby posted before cards: see lobby_message)."""
     return build_view(lobby_rows(table))
+
+
+def lobby_card(table: Table, *, buttons: bool = True) -> discord.ui.LayoutView:
+    """The lobby as a components-V2 card: its text, and its buttons while it is a lobby."""
+    rows = action_rows(lobby_rows(table)) if buttons else []
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(discord.ui.TextDisplay(lobby_text(table)), *rows))
+    return view
+
+
+def lobby_message(table: Table, *, card: bool = True) -> dict[str, Any]:
+    """What an edit of the lobby's message sends: a card, or for a lobby posted before
+    cards (a message cannot switch between the two), its text and buttons."""
+    if card:
+        return {"view": lobby_card(table)}
+    return {"content": lobby_text(table), "view": lobby_view(table)}
 
 
 # -- what a click does ------------------------------------------------------------------
@@ -261,13 +286,12 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) ->
         # outlast Discord's 3 seconds: acknowledge first, then redraw the lobby.
         await interaction.response.defer()
         await tables.start(game_id, member)
+        card = is_card(interaction.message)
         await redraw_lobby(
             tables,
             game_id,
             lambda table: interaction.edit_original_response(
-                content=lobby_text(table),
-                view=lobby_view(table),
-                allowed_mentions=discord.AllowedMentions.none(),
+                **lobby_message(table, card=card), allowed_mentions=discord.AllowedMentions.none()
             ),
         )
         game_bot(interaction).dispatcher.wake()
@@ -283,13 +307,12 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) ->
     )  # ``what`` is one of them: LobbyButton's pattern says so
     # The change is made before the click is answered, so whoever clicks next (Start) finds it;
     # the answer is the lobby as it is by then, which has the change in it.
+    card = is_card(interaction.message)
     await redraw_lobby(
         tables,
         game_id,
         lambda now: interaction.response.edit_message(
-            content=lobby_text(now),
-            view=lobby_view(now),
-            allowed_mentions=discord.AllowedMentions.none(),
+            **lobby_message(now, card=card), allowed_mentions=discord.AllowedMentions.none()
         ),
     )
     if what == "join":
@@ -503,20 +526,29 @@ def picks_on(
 ) -> list[tuple[str, str]]:
     """The options marked picked (value, label) in the message's selects of one subset."""
     picked: list[tuple[str, str]] = []
-    for row in message.components if message is not None else []:
-        for item in getattr(row, "children", []):
-            match = SubsetSelect.__discord_ui_compiled_template__.fullmatch(
-                getattr(item, "custom_id", None) or ""
-            )
-            if match and (int(match["game"]), int(match["version"]), match["template"]) == (
-                game_id,
-                version,
-                template,
-            ):
-                picked += [
-                    (option.value, option.label) for option in item.options if option.default
-                ]
+    for item in walk(message.components if message is not None else []):
+        match = SubsetSelect.__discord_ui_compiled_template__.fullmatch(
+            getattr(item, "custom_id", None) or ""
+        )
+        if match and (int(match["game"]), int(match["version"]), match["template"]) == (
+            game_id,
+            version,
+            template,
+        ):
+            picked += [(option.value, option.label) for option in item.options if option.default]
     return picked
+
+
+def walk(components: list[Any]) -> Iterator[Any]:
+    """A message's components and all they hold (a card's container, its action rows)."""
+    for found in components:
+        yield found
+        yield from walk(getattr(found, "children", []))
+
+
+def is_card(message: discord.Message | None) -> bool:
+    """Whether a message is a components-V2 card (its edits must be cards too)."""
+    return message is not None and message.flags.components_v2
 
 
 # -- the amount form's submit, and answering ------------------------------------------

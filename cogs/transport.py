@@ -6,6 +6,7 @@ import hashlib
 import io
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -18,6 +19,7 @@ from bot.i18n import HOST, words
 from bot.store.base import SeatRecord
 from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
+from cogs import cards
 from cogs.play import build_view
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -90,7 +92,12 @@ def decided_line(decided: tuple[int, int], words: Words = ENGLISH) -> str:
 
 def post_text(message: Outgoing) -> str:
     """A thread post's text: what happened, then where the game stands and whom it waits on."""
-    lines = [message.text] if message.text else []
+    return "\n".join(part for part in (message.text, standing_text(message)) if part)
+
+
+def standing_text(message: Outgoing) -> str:
+    """Where the game stands and whom it waits on (a card shows it below the board)."""
+    lines = []
     if message.result:
         # The game's last event usually states the result already: say it once.
         over = said(message).t("🏆 **Game over.**")
@@ -132,21 +139,25 @@ class DiscordTransport:
             return await self._post(table, message)
 
     async def _post(self, table: Table, message: Outgoing) -> Posted | None:
+        """A card (cogs/cards.py); text too long for one goes first, in cards of its own."""
         channel = await self._thread(table)
-        chunks = split_text(post_text(message))
         pings = mentions(message)
-        for n, chunk in enumerate(chunks[:-1]):
-            await channel.send(chunk, allowed_mentions=pings, nonce=nonce(message, n))  # type: ignore[arg-type]  # send() takes None; its overloads don't
+        standing, colour = cards.fitted(standing_text(message)), cards.accent(message)
+        texts = cards.card_texts(message.text, standing)
+        for n, text in enumerate(texts[:-1]):
+            await channel.send(view=cards.card(text, colour=colour), allowed_mentions=pings,
+                               nonce=nonce(message, n))  # type: ignore[arg-type]  # send() takes None; its overloads don't
         files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
-        view = build_view(turn_rows(message))
-        kwargs: dict[str, Any] = {"files": files, "allowed_mentions": pings,
-                  "nonce": nonce(message, len(chunks) - 1)}
-        if view is not None:
-            kwargs["view"] = view
-        sent = await channel.send(chunks[-1] or None, **kwargs)
-        return _posted(sent, len(chunks), view is not None)
+        names = tuple(name for name, _ in message.images)
+        rows = turn_rows(message)
+        sent = await channel.send(view=cards.card(texts[-1], names, standing, rows, colour), files=files,
+                                  allowed_mentions=pings, nonce=nonce(message, len(texts) - 1))  # type: ignore[arg-type]  # as above
+        return _posted(sent, len(texts), bool(rows), card=True, images=names)
 
     async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
+        if posted.card:
+            return await self._edit_card(posted, message)
+        # A post from before cards: edited as it was made (a message cannot switch).
         chunks = split_text(post_text(message))
         if len(chunks) > 1 or posted.parts > 1:
             return None  # no longer one message: the dispatcher posts anew
@@ -160,10 +171,34 @@ class DiscordTransport:
                 return None  # deleted
         return Posted(posted.channel_id, posted.message_id, 1, view is not None)
 
-    async def clear_controls(self, table: Table, posted: Posted) -> None:
+    async def _edit_card(self, posted: Posted, message: Outgoing) -> Posted | None:
+        """The card shows ``message`` instead; its gallery names the files it already has, so
+        the board stays with it."""
+        standing = cards.fitted(standing_text(message))
+        texts = cards.card_texts(message.text, standing)
+        if len(texts) > 1 or posted.parts > 1:
+            return None  # no longer one card: the dispatcher posts anew
+        rows = turn_rows(message)
+        view = cards.card(texts[0], posted.images, standing, rows, cards.accent(message))
         target = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
         with delivery_errors():
-            await target.edit(view=None)
+            try:
+                # An edit never notifies anyone; its ▶ lines were pinged when the post was made.
+                await target.edit(view=view, allowed_mentions=NO_MENTIONS)
+            except discord.NotFound:
+                return None  # deleted
+        return replace(posted, parts=1, controls=bool(rows))
+
+    async def clear_controls(self, table: Table, posted: Posted) -> None:
+        channel = self.bot.get_partial_messageable(posted.channel_id)
+        with delivery_errors():
+            if posted.card:
+                # A card is sent whole: read what it shows, and send it back without controls.
+                message = await channel.fetch_message(posted.message_id)
+                await message.edit(view=cards.without_controls(message, posted.images),
+                                   allowed_mentions=NO_MENTIONS)
+            else:
+                await channel.get_partial_message(posted.message_id).edit(view=None)
 
     async def controls_version(self, table: Table, posted: Posted) -> int | None:
         channel = self.bot.get_partial_messageable(posted.channel_id)
@@ -212,8 +247,9 @@ class DiscordTransport:
             await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=NO_MENTIONS)
 
 
-def _posted(sent: discord.Message | None, parts: int, controls: bool) -> Posted | None:
+def _posted(sent: discord.Message | None, parts: int, controls: bool, *, card: bool = False,
+            images: tuple[str, ...] = ()) -> Posted | None:
     """Where a sent message went (None if the channel did not say, as a test double may not)."""
     if not isinstance(sent, discord.Message):
         return None
-    return Posted(sent.channel.id, sent.id, parts, controls)
+    return Posted(sent.channel.id, sent.id, parts, controls, card, images)

@@ -279,7 +279,8 @@ class Dispatcher:
         await self._tidy(table, plan, kept=posted.message_id)
         await self.store.save_post(
             table.id, seat=None, channel_id=posted.channel_id, message_id=posted.message_id,
-            parts=posted.parts, version=message.version, live=posted.controls, run=plan.run.json(),
+            parts=posted.parts, version=message.version, live=posted.controls,
+            run={**plan.run.json(), **_card_marks(posted)},
             post_id=plan.edit.id if plan.edit is not None else None, sent=[i.id for i in items])
         await self._recovered()
         return Outcome.SENT
@@ -394,7 +395,7 @@ class Dispatcher:
         if plan.edit is None and plan.latest is not None and plan.latest.run:
             # A new decision began with nothing to show the table: the post it replaces
             # must not be edited later as if that decision went on there.
-            await self.store.update_posts([plan.latest.id], run={})
+            await self.store.update_posts([plan.latest.id], run=_card_marks(_where(plan.latest)))
         await self._tidy(table, plan, kept=None)
         await self._sent(items)
         return Outcome.SENT
@@ -610,7 +611,14 @@ def _batches(items: list[OutboxItem]) -> list[list[OutboxItem]]:
 
 
 def _where(post: PostRecord) -> Posted:
-    return Posted(post.channel_id, post.message_id, post.parts)
+    return Posted(post.channel_id, post.message_id, post.parts,
+                  card=bool(post.run.get("card")), images=tuple(post.run.get("images", ())))
+
+
+def _card_marks(posted: Posted) -> dict[str, Any]:
+    """What a post's record keeps of its being a card (kept in its run, which every thread
+    post has): its later edits and the clearing of its controls are made as cards."""
+    return {"card": True, "images": list(posted.images)} if posted.card else {}
 
 
 def _describe(error: BaseException) -> str:

@@ -58,6 +58,10 @@ class Posted:
     message_id: int
     parts: int = 1          # messages it took (a long text is split); only a one-part post is edited
     controls: bool = False  # it carries buttons or selects
+    # A components-V2 card (a post from before cards is not, and is edited as it was made),
+    # and the files its gallery shows, which an edit names again to keep its pictures.
+    card: bool = False
+    images: tuple[str, ...] = ()
 
 
 class Transport(Protocol):

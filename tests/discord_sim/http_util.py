@@ -144,7 +144,7 @@ RULES_BY_ROUTE: dict[str, Callable[[Any], list[rules.Problem]]] = {
 TOKEN_ROUTES = ("/interactions/", "/webhooks/")
 
 
-def _upload_problems(body: Any, uploads: list[Upload]) -> list[rules.Problem]:
+def _upload_problems(body: Any, uploads: list[Upload], *, creating: bool = True) -> list[rules.Problem]:
     problems: list[rules.Problem] = []
     if len(uploads) > 10:
         problems.append(("at most 10 files per message", f"{len(uploads)} files"))
@@ -173,7 +173,32 @@ def _upload_problems(body: Any, uploads: list[Upload]) -> list[rules.Problem]:
                     files = sorted(n for n in names if n)
                     detail = f"embeds[{i}].{key} names {url[13:]!r}; files: {files}"
                     problems.append(("an embed's attachment:// names a file sent with it", detail))
+        if creating and (message.get("flags") or 0) & rules.COMPONENTS_V2_FLAG:
+            problems += rules.attachment_problems(message.get("components"), names)
     return problems
+
+
+def edit_refused(request: web.Request, msg: Any, body: Any, uploads: list[Upload]) -> web.Response | None:
+    """Discord's 400 for an edit this message cannot take (a switch between components V2 and
+    content, or a V2 picture naming a file the message will not have); None when it can."""
+    body = body or {}
+    if not isinstance(body, dict):
+        return None
+    if "attachments" in body and body["attachments"] is not None:
+        kept = {a.filename for a in msg.attachments
+                if str(a.id) in {str(k.get("id")) for k in body["attachments"] if isinstance(k, dict)}}
+        kept |= {k.get("filename") for k in body["attachments"] if isinstance(k, dict) and k.get("filename")}
+    else:
+        kept = {a.filename for a in msg.attachments}
+    kept |= {u.filename for u in uploads}
+    problems = rules.edit_problems(msg.flags, body, kept)
+    if not problems:
+        return None
+    sim: DiscordSim = request.app[SIM]
+    for rule, detail in problems:
+        sim.violate(route_of(request), rule, detail)
+    errors = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": f"{r}: {d}"} for r, d in problems]}
+    return error_response(400, 50035, "Invalid Form Body", errors)
 
 
 def _not_already_reported(
@@ -256,7 +281,10 @@ def make_middleware(sim: DiscordSim) -> Callable[..., Awaitable[web.StreamRespon
         if op is not None and op.route in RULES_BY_ROUTE and body is not None:
             problems += _not_already_reported(RULES_BY_ROUTE[op.route](body), problems)
         if uploads or isinstance(body, dict):
-            problems += _upload_problems(body, uploads)
+            # An edit's pictures may name the files the message keeps: checked by the edit.
+            creating = request.method == "POST" and not (
+                isinstance(body, dict) and body.get("type") == 7 and "/callback" in path)
+            problems += _upload_problems(body, uploads, creating=creating)
         if problems:
             for rule, detail in problems:
                 sim.violate(route, rule, detail)

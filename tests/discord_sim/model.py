@@ -147,6 +147,18 @@ def walk_components(components: Iterable[dict] | None) -> Iterable[dict]:
             yield from walk_components([comp["accessory"]])
 
 
+def text_of(payload: dict[str, Any]) -> str:
+    """What a reader reads of a message payload (a version in ``SimMessage.history``, say):
+    its content, or a components-V2 message's text displays, one block."""
+    parts = [payload["content"]] if payload.get("content") else []
+    parts += [
+        comp["content"]
+        for comp in walk_components(payload.get("components"))
+        if comp.get("type") == 10 and comp.get("content")
+    ]
+    return "\n".join(parts)
+
+
 class SimMessage:
     """A message as Discord stores it. Mutable: edits update it and keep ``history``."""
 
@@ -271,6 +283,31 @@ class SimMessage:
             self.attachments = [a for a in self.attachments if str(a.id) in keep_ids]
         self.attachments += new_files
         self._resolve_embed_attachments()
+        self._resolve_media()
+
+    def _resolve_media(self) -> None:
+        """A V2 component's ``attachment://name`` as Discord returns it: the file's own url,
+        size and id (the sender names it again by ``attachment://`` when it edits)."""
+        by_name = {a.filename: a for a in self.attachments}
+        for comp in walk_components(self.components):
+            media = [item.get("media") for item in comp.get("items") or [] if isinstance(item, dict)]
+            media += [comp.get("media"), comp.get("file")]
+            for found in media:
+                url = (found or {}).get("url") or ""
+                if url.startswith("attachment://") and url[13:] in by_name:
+                    att = by_name[url[13:]]
+                    found.update(url=att.url, proxy_url=att.url, width=att.width, height=att.height,
+                                 content_type=att.content_type, attachment_id=str(att.id))
+
+    def media_attachments(self) -> list[SimAttachment]:
+        """The files a V2 message's components show, in order (what a reader sees of them)."""
+        by_url = {a.url: a for a in self.attachments}
+        shown = []
+        for comp in walk_components(self.components):
+            if comp.get("type") == 12:
+                shown += [by_url[url] for item in comp.get("items") or []
+                          if (url := ((item or {}).get("media") or {}).get("url")) in by_url]
+        return shown
 
     def _resolve_embed_attachments(self) -> None:
         by_name = {a.filename: a for a in self.attachments}
@@ -294,7 +331,7 @@ class SimMessage:
             "edited_timestamp": self.edited_timestamp,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [m.user.payload() for m in self.sim.mentioned_members(self.content)],
+            "mentions": [m.user.payload() for m in self.sim.mentioned_members(self.text)],
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,

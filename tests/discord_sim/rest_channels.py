@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from .http_util import BODY, SIM, UPLOADS, error_response, json_response, no_content, reject
+from .http_util import (
+    BODY,
+    SIM,
+    UPLOADS,
+    edit_refused,
+    error_response,
+    json_response,
+    no_content,
+    reject,
+)
 from .model import DM, PRIVATE_THREAD, PUBLIC_THREAD, TEXT, SimChannel, SimMessage
 
 if TYPE_CHECKING:
@@ -142,6 +151,9 @@ async def edit_message(request: web.Request) -> web.Response:
         # Expected on Discord (a thread archived by its inactivity, or by a moderator): an
         # edit does not unarchive it, unlike a new message. Not a violation.
         return error_response(400, 50083, "Thread is archived")
+    refused = edit_refused(request, msg, request[BODY], request[UPLOADS])
+    if refused is not None:
+        return refused
     sim.edit_message(msg, request[BODY] or {}, request[UPLOADS])
     return json_response(msg.payload())
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .http_util import BODY, SIM, UPLOADS, json_response, no_content, reject
+from .http_util import BODY, SIM, UPLOADS, edit_refused, json_response, no_content, reject
 from .interactions import (
     ALLOWED_CALLBACKS,
     APPLICATION_COMMAND,
@@ -85,6 +85,9 @@ async def callback(request: web.Request) -> web.Response:
         inter.original = inter.source_message
     elif kind == 7:
         target = inter.source_message
+        refused = edit_refused(request, target, data, request[UPLOADS])
+        if refused is not None:
+            return refused
         sim.edit_message(target, data, request[UPLOADS])
         response.message = inter.original = target
         inter.original_filled = True
@@ -238,6 +241,10 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     msg = _target(request, inter)
     if isinstance(msg, web.Response):
         return msg
+    if not msg.loading:  # a 'thinking' message takes whatever fills it
+        refused = edit_refused(request, msg, request[BODY], request[UPLOADS])
+        if refused is not None:
+            return refused
     msg.flags &= ~LOADING
     sim.edit_message(msg, request[BODY] or {}, request[UPLOADS])
     if msg is inter.original:

@@ -20,6 +20,14 @@ ROW_BUTTONS_MAX = 5
 SELECT_OPTIONS_MAX = 25
 CUSTOM_ID_MAX = 100
 COMPONENTS_V2_FLAG = 1 << 15
+#: Components V2 (a message flagged IS_COMPONENTS_V2): at most 40 components in all, nested
+#: ones counted, and 4,000 characters of text across its text displays.
+V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000
+TEXT_DISPLAY, MEDIA_GALLERY, THUMBNAIL, FILE = 10, 12, 11, 13
+#: The types only a components-V2 message may hold: section, text display, thumbnail, media
+#: gallery, file, separator, container.
+V2_TYPES = {9, 10, 11, 12, 13, 14, 17}
 SELECT_TYPES = {3, 5, 6, 7, 8}
 _COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -182,13 +190,84 @@ def message_problems(body: dict[str, Any]) -> list[Problem]:
     flags = body.get("flags") or 0
     if isinstance(components, list) and components:
         if flags & COMPONENTS_V2_FLAG:
-            if content or body.get("embeds"):
-                problems.append(
-                    ("a components-v2 message has no content or embeds", "content/embeds set")
-                )
+            problems += v2_problems(body)
         else:
             problems += _row_problems(components)
         problems += component_problems(components)
+    elif flags & COMPONENTS_V2_FLAG and (content or body.get("embeds")):
+        problems += v2_problems(body)
+    return problems
+
+
+def v2_problems(body: dict[str, Any]) -> list[Problem]:
+    """A components-V2 message: no content or embeds (its text is in text displays), at most
+    40 components counting nested ones, at most 4,000 characters across its text displays."""
+    problems: list[Problem] = []
+    if body.get("content") or body.get("embeds"):
+        problems.append(("a components-v2 message has no content or embeds", "content/embeds set"))
+    everything = list(_walk(body.get("components"), "components"))
+    if len(everything) > V2_COMPONENTS_MAX:
+        problems.append(
+            ("at most 40 components in a components-v2 message", f"{len(everything)} components")
+        )
+    text = sum(
+        len(comp.get("content") or "") for _, comp in everything if comp.get("type") == TEXT_DISPLAY
+    )
+    if text > V2_TEXT_MAX:
+        problems.append(
+            ("at most 4000 characters across a message's text displays", f"{text} characters")
+        )
+    return problems
+
+
+def media_urls(components: list[dict] | None) -> Iterator[tuple[str, str]]:
+    """(where, url) of every picture or file a V2 message's components show."""
+    for where, comp in _walk(components, "components"):
+        kind = comp.get("type")
+        if kind == MEDIA_GALLERY:
+            for i, item in enumerate(comp.get("items") or []):
+                yield f"{where}.items[{i}]", ((item or {}).get("media") or {}).get("url") or ""
+        elif kind == THUMBNAIL:
+            yield where, (comp.get("media") or {}).get("url") or ""
+        elif kind == FILE:
+            yield where, (comp.get("file") or {}).get("url") or ""
+
+
+def attachment_problems(components: list[dict] | None, names: set[str]) -> list[Problem]:
+    """Each ``attachment://name`` a V2 component shows names a file the message has."""
+    return [
+        ("a component's attachment:// names a file of the message",
+         f"{where} names {url[13:]!r}; files: {sorted(names)}")
+        for where, url in media_urls(components)
+        if url.startswith("attachment://") and url[13:] not in names
+    ]
+
+
+def edit_problems(flags: int, body: dict[str, Any], kept: set[str]) -> list[Problem]:
+    """An edit of a message flagged ``flags``, which keeps (or is sent) the files ``kept``.
+    A message cannot switch between components V2 and content on edit; a V2 message is
+    checked as V2 whether or not the edit repeats the flag."""
+    problems: list[Problem] = []
+    if not isinstance(body, dict):
+        return problems
+    was_v2 = bool(flags & COMPONENTS_V2_FLAG)
+    sent = body.get("flags")
+    if sent is not None and bool(sent & COMPONENTS_V2_FLAG) != was_v2:
+        problems.append(
+            ("a message cannot switch between components v2 and content on edit",
+             f"message flags {flags}, edit flags {sent}")
+        )
+    elif was_v2:
+        if body.get("components") == []:
+            problems.append(("a components-v2 message keeps a component", "components: []"))
+        if "flags" not in body and (body.get("content") or body.get("embeds") or body.get("components")):
+            problems += v2_problems(body)
+        if body.get("components") is not None:
+            problems += attachment_problems(body["components"], kept)
+    elif any(comp.get("type") in V2_TYPES for _, comp in _walk(body.get("components"), "components")):
+        problems.append(
+            ("v2 components need a message flagged IS_COMPONENTS_V2", "the message is not")
+        )
     return problems
 
 

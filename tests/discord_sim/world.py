@@ -507,7 +507,7 @@ class World:
         channel.total_sent += 1
         self._messages[msg.id] = msg
         if channel.is_thread:
-            for member in self.mentioned_members(msg.content, channel.guild):
+            for member in self.mentioned_members(msg.text, channel.guild):
                 self.add_thread_member(channel, member.id)
         if not msg.ephemeral:
             self._message_event("MESSAGE_CREATE", msg)

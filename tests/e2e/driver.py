@@ -31,7 +31,7 @@ def is_turn_post(message: SimMessage) -> bool:
 def moment(message: SimMessage) -> tuple:
     """What a turn post shows now: the bot edits the turn's post while the same decision
     goes on, so "the next post" may be this one, changed."""
-    return message.id, message.content, tuple(c.get("custom_id") for c in walk_components(message.components))
+    return message.id, message.text, tuple(c.get("custom_id") for c in walk_components(message.components))
 
 
 def move_controls(message: SimMessage) -> list[tuple[dict, str | None]]:
@@ -88,7 +88,7 @@ class Table:
             post = self.latest()
             # A click on the post takes its controls off at once; the bot's edit gives the
             # controls of the next moment (the panel button at least, until the game is over).
-            ready = post.components or GAME_OVER in post.text
+            ready = post.buttons or post.selects or GAME_OVER in post.text
             return post if ready and moment(post) != seen else None
 
         return await self.sim.wait_for(changed, timeout=timeout, what="the next turn post")

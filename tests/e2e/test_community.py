@@ -8,6 +8,7 @@ import time
 
 from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
+from tests.discord_sim.model import text_of
 from tests.host.test_community import thirteen_games
 
 from .driver import Table, is_turn_post, open_table
@@ -105,7 +106,7 @@ async def test_following_a_game_by_dm_once_a_turn(discord_sim, marquee, db_path,
         follows = [m for m in dave.dms if m.text.startswith("**Advance to Boardwalk** #1:")]
         assert len(turns) >= 3 and len(follows) == len(turns), "one DM for each turn's post"
         # Each line is the thread's (a post as it was, edits included), and no card in a hand.
-        said = "\n".join(version.get("content") or "" for message in thread.messages
+        said = "\n".join(text_of(version) for message in thread.messages
                          for version in [*message.history, message.payload()])
         for dm in follows:
             *news, link = dm.text.splitlines()[1:]

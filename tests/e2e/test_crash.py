@@ -10,6 +10,7 @@ import sqlite3
 
 from bot.engine import replay
 from bot.games import registry
+from tests.discord_sim.rules import COMPONENTS_V2_FLAG
 
 from .driver import Table, action_of, is_turn_post, move_controls, open_table
 
@@ -45,6 +46,7 @@ async def test_sigkill_and_restart_lose_no_move_and_no_message(
     thread, _ = await open_table(discord_sim, alice, [alice, bob, carol])
     table = Table(discord_sim, thread, [alice, bob, carol])
     post = await thread.wait_for_message(is_turn_post)
+    assert post.flags & COMPONENTS_V2_FLAG  # a card: its buttons are routed after a restart too
     for _ in range(3):
         post = await table.step(post)
 

@@ -48,7 +48,7 @@ async def test_board_after_a_move_summary_and_history_pages(discord_sim, marquee
         assert summary.text.startswith("📊 **Final scores**: Property value")
         assert "🏆 **Alice (bot)**" in summary.text or "🏆 **Bob (bot)**" in summary.text
         assert summary.attachment("summary.png").data.startswith(b"\x89PNG")
-        assert not summary.components, "the game is over: nothing to click"
+        assert not summary.buttons and not summary.selects, "the game is over: nothing to click"
         assert "🏆 **Game over.**" in thread.messages[thread.messages.index(summary) - 1].text
 
         opened = await alice.slash("game history", channel=thread)

@@ -21,6 +21,7 @@ from bot.store import SQLiteStore
 from bot.table.service import Member, Tables
 from tests.discord_sim import DiscordSim, SimMember
 from tests.discord_sim.model import SimChannel, SimMessage, walk_components
+from tests.discord_sim.model import text_of as shown_text
 
 from .driver import GAME_OVER, PANEL, TURN_LINE, controls_of, is_turn_post, press
 from .leaks import message_strings
@@ -52,7 +53,7 @@ DECIDED = re.compile(r"^✅ (\d) of [23] (?:has|have) decided\.$", re.MULTILINE)
 def layout_of(message: SimMessage) -> str:
     """How a message's controls look, for the printed tour of the phases."""
     rows = []
-    for row in message.components:
+    for row in [c for c in walk_components(message.components) if c.get("type") == 1]:  # a card's rows
         parts = []
         for comp in walk_components(row.get("components")):
             if comp.get("type") == 2:
@@ -272,9 +273,9 @@ def check_secrets(
             if BOARD.match(attachment.filename):
                 version = int(BOARD.match(attachment.filename).group(1))
         posted = states.get(version)
-        first = set(message.content.splitlines())
+        first = set(message.text.splitlines())
         if message.history:
-            first = set((message.history[0].get("content") or "").splitlines())
+            first = set(shown_text(message.history[0]).splitlines())
         # The turn's post is edited as its decision goes on: an edit shows the moment its
         # controls were drawn at (else the one before it).
         moment = version
@@ -294,7 +295,7 @@ def check_secrets(
                     for needle in (name, text_of[name]):
                         assert needle not in text, f"{needle!r} (in a hand) in public: {text!r}"
                 checks += 1
-            added = [line for line in (payload.get("content") or "").splitlines() if line not in first]
+            added = [line for line in shown_text(payload).splitlines() if line not in first]
             if message.channel is thread and posted is not None and posted["phase"] == "screen" and added:
                 bidding_updates += 1
                 for line in added:

@@ -9,6 +9,7 @@ import re
 import sqlite3
 
 from bot.games import registry
+from tests.discord_sim.model import text_of
 
 from .driver import PANEL, is_turn_post
 
@@ -79,7 +80,7 @@ async def test_six_simultaneous_joins_seat_up_to_the_limit_and_tell_the_rest(
         # and the last one shows them all.
         final = [name for _, name in seats]
         for version in [*lobby.history, lobby.payload()]:
-            shown = names_shown(version["content"])
+            shown = names_shown(text_of(version))
             assert shown == final[:len(shown)], (shown, final)
         assert names_shown(lobby.text) == final
         assert f"Seats ({rules.max_players}/{rules.max_players})" in lobby.text

@@ -8,7 +8,7 @@ import pytest
 from bot.text import markdown_name
 from tests.discord_sim import SimUsageError
 from tests.discord_sim.interactions import APPLICATION_COMMAND
-from tests.discord_sim.model import SimMessage
+from tests.discord_sim.model import SimMessage, text_of
 
 from .driver import Table, is_turn_post, open_table
 
@@ -55,18 +55,18 @@ async def test_nicknames_with_markdown_and_mentions_are_escaped_everywhere(disco
         await discord_sim.settle()
 
     public = [m for m in {id(m): m for m, _ in bodies}.values() if is_public(m)]
-    said = "\n".join(m.content for m in public)
+    said = "\n".join(m.text for m in public)
     assert f"**{shown}** builds" in said
     assert f"I can't send direct messages to **{shown}** (their DMs are closed)" in said  # the dispatcher
     assert f"I can't send direct messages to **{bob_shown}**. They can" in said  # joining
     for message in public:
-        for text in [message.content, *(old.get("content") or "" for old in message.history)]:
+        for text in [message.text, *(text_of(old) for old in message.history)]:
             for raw in (NICK, BOB_NICK, "**Bold**", "[link](", "@everyone", "@here", "<@1>", "<@&5>"):
                 assert raw not in text, f"{raw!r} in {text!r}"
     for message, body in bodies:
-        if is_public(message) and body.get("content"):
+        if is_public(message) and text_of(body):
             allowed = body.get("allowed_mentions")
-            assert allowed is not None, f"no allowed_mentions (so all of them) on {body['content']!r}"
+            assert allowed is not None, f"no allowed_mentions (so all of them) on {text_of(body)!r}"
             assert not {"everyone", "roles"} & set(allowed.get("parse", [])), allowed
             assert not allowed.get("roles"), allowed
 

@@ -89,7 +89,7 @@ async def make_offer(sim, db, alice, post: SimMessage, to: str) -> tuple[int, fl
     sent = time.perf_counter()
     await (await form.submit(amount=str(PRICE))).response()
     await sim.wait_for(lambda: db.game()[1]["phase"] == "answer", what="the offer to be made")
-    await sim.wait_for(lambda: not post.components, what="the turn post's controls to go with the click")
+    await sim.wait_for(lambda: not (post.buttons or post.selects), what="the turn post's controls to go with the click")
     return 2, sent
 
 

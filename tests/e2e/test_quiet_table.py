@@ -20,7 +20,7 @@ import pytest
 
 from bot.games import registry
 from tests.discord_sim import DiscordSim, SimMember
-from tests.discord_sim.model import SimChannel, SimMessage, walk_components
+from tests.discord_sim.model import SimChannel, SimMessage, text_of, walk_components
 
 from . import test_hollywood_1947 as h1947
 from . import test_hollywood_boulevard as hb
@@ -74,7 +74,7 @@ class Recorder:
         pinged: set[int] = set()
         if not editing:
             allowed = body.get("allowed_mentions") or {"parse": []}
-            mentioned = {int(uid) for uid in MENTION.findall(body.get("content") or "")}
+            mentioned = {int(uid) for uid in MENTION.findall(text_of(body))}
             users = {int(u) for u in allowed.get("users") or []}
             pinged = mentioned if "users" in (allowed.get("parse") or []) else mentioned & users
             self._seen_move[message.channel.id] = last
@@ -163,7 +163,7 @@ async def test_a_whole_game_posts_once_a_turn_pings_only_whom_it_waits_on_and_le
         if applied.message.channel is not thread or applied.editing or not drawn:
             continue
         waiting = {humans[seat] for seat in db.rules.pending(states[drawn[0]])}
-        assert applied.pinged == waiting - applied.movers, applied.body["content"]
+        assert applied.pinged == waiting - applied.movers, text_of(applied.body)
     figures = recorder.figures(thread, members)
     assert figures["pings_to_who_just_moved"] == 0
     assert figures["thread_edits"] > figures["posts"]  # most clicks edit the turn's post
@@ -219,7 +219,7 @@ def check_quiet_table(sim: DiscordSim, recorder: Recorder, db: Database, thread:
         drawn = [int(m.group(1)) for name in applied.files if (m := BOARD.match(name))]
         version = drawn[0] if drawn else applied.version
         waiting = {humans[seat] for seat in db.rules.pending(states[max(version, 1)]) if seat in humans}
-        said = applied.body.get("content")
+        said = text_of(applied.body)
         assert not applied.pinged & applied.movers, said
         assert applied.pinged <= waiting, said
         assert waiting - before - applied.movers <= applied.pinged, said

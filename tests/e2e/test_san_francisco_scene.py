@@ -22,7 +22,7 @@ from bot.engine import rng_for
 from bot.games import registry
 from bot.games.san_francisco_scene.deals import next_minimum, tradable
 from bot.table.service import Member
-from tests.discord_sim.model import SimMessage
+from tests.discord_sim.model import SimMessage, text_of
 
 from .driver import PANEL, controls_of, is_turn_post, press
 from .leaks import public_texts
@@ -161,7 +161,7 @@ def log_has(table: Table, text: str) -> list[SimMessage]:
     """The thread's posts that say ``text`` now or in any earlier version (a turn's post is
     edited while its decision goes on)."""
     return [m for m in table.thread.messages if m.from_bot
-            and any(text in (version.get("content") or "") for version in [*m.history, m.payload()])]
+            and any(text in text_of(version) for version in [*m.history, m.payload()])]
 
 
 async def test_three_members_play_san_francisco_scene_to_a_bankruptcy(

@@ -356,6 +356,7 @@ async def test_old_message_edits_discord_refuses_are_given_up_once(store, monkey
     class Message:
         def __init__(self, message_id):
             self.id = message_id
+            self.components = []
 
         async def edit(self, **kwargs):
             edits.append(self.id)
@@ -371,10 +372,13 @@ async def test_old_message_edits_discord_refuses_are_given_up_once(store, monkey
         def get_partial_message(self, message_id):
             return Message(message_id)
 
+        async def fetch_message(self, message_id):  # a card is read before its controls come off
+            return Message(message_id)
+
     bot = SimpleNamespace(get_channel=lambda _id: Channel(), get_user=lambda _id: Channel(),
                           get_partial_messageable=lambda _id: Channel())
     monkeypatch.setattr("cogs.transport._posted",
-                        lambda sent, parts, controls: Posted(Channel.id, sent.id, parts, controls))
+                        lambda sent, parts, controls, **card: Posted(Channel.id, sent.id, parts, controls, **card))
     tables = Tables(store)
     dispatcher = Dispatcher(store, DiscordTransport(bot))
     table = await started(tables, GAME_ID, ANN, BEN)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bot import controls
+from bot.delivery.outgoing import Outgoing
 from bot.engine import MAX_ACTION_LENGTH, new_game, play, rng_for
 from bot.games import registry
-from bot.table.service import SEAT_TOKEN, choice_payload
+from bot.table.service import SEAT_TOKEN, choice_payload, name_seats
+from cogs import cards
 from cogs import play as ui
+from cogs.transport import standing_text
 from tests import decisions_game
 
 GAMES = [g for g in registry.available() if g in registry.PACKAGES] + [decisions_game.GAME_ID]
@@ -35,6 +38,17 @@ def check_fits(payload: list[dict]) -> None:
     assert pages == 1, f"{len(payload)} choices need paging: {[c['label'] for c in payload][:5]}"
 
 
+def check_standing(game, state, names: list[str]) -> None:
+    """Where the game stands and whom it waits on, as a card shows it below the board: whole
+    (cogs/cards.py cuts only past STANDING_MOST)."""
+    pending = game.pending(state)
+    turn = [{"seat": seat, "user_id": 10**18, "prompt": name_seats(game.prompt(state, seat), names), "choices": []}
+            for seat in pending]
+    shown = standing_text(Outgoing(game_id=1, game_type="", version=1, text="", turn=turn,
+                                   status=name_seats(game.status(state), names), decided=(0, len(pending))))
+    assert len(shown) <= cards.STANDING_MOST, shown
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_choice_fits_a_custom_id_and_a_layout(game_id):
     kit = registry.kit(game_id)
@@ -44,6 +58,7 @@ def test_every_choice_fits_a_custom_id_and_a_layout(game_id):
         for seed in range(2):
             state = new_game(game, players, None, seed)
             while game.result(state) is None:
+                check_standing(game, state, names)
                 for seat in game.pending(state):
                     choices = game.legal(state, seat)
                     assert choices, f"seat {seat} is pending with nothing to choose"

@@ -67,13 +67,16 @@ class _Inbox:
     discord_: FakeDiscord
     where: str
 
-    async def send(self, content: str | None = None, *, view: discord.ui.View | None = None, **_: Any) -> None:
+    async def send(self, content: str | None = None, *, view: discord.ui.BaseView | None = None, **_: Any) -> None:
         labels: list[str] = []
-        for item in view.children if view is not None else []:
+        texts = [content] if content else []
+        for item in view.walk_children() if view is not None else []:  # a thread post's card, or a DM's rows
+            if isinstance(item, discord.ui.TextDisplay):
+                texts.append(item.content)
             inner = getattr(item, "item", item)
             labels += [text for text in (getattr(inner, "label", None), getattr(inner, "placeholder", None)) if text]
             labels += [option.label for option in getattr(inner, "options", [])]
-        self.discord_.sent.append(Sent(self.where, content or "", labels))
+        self.discord_.sent.append(Sent(self.where, "\n".join(texts), labels))
 
 
 def english_messages() -> tuple[set[str], set[str]]:
