@@ -68,6 +68,7 @@ def page(said: Words, title: str, standing: Standing, waiting: Sequence[str],
     alt = plain(standing.status)
     board = places.board.replace("{n}", str(moves))
     label = said.t("Move {move} of {count}")  # a template: the script fills it in
+    move_word = said.t("Move")
     opening = (f'<main id="game" data-moves="{moves}" data-version="{version}" data-board="{escape(places.board)}"'
                f' data-log="{escape(places.log)}" data-version-url="{escape(places.version)}"'
                f' data-poll="{poll_seconds:g}" data-chapter-size="{CHAPTER}" data-move-label="{escape(label)}">\n')
@@ -79,21 +80,23 @@ def page(said: Words, title: str, standing: Standing, waiting: Sequence[str],
              '<div class="replay" role="group" aria-label="', escape(said.t("Replay")), '">\n',
              _button("first", "⏮", said.t("First move")), _button("back", "◀", said.t("Previous move")),
              (f'<input id="move" type="range" min="0" max="{moves}" value="{moves}" aria-label="'
-              f'{escape(said.t("Move"))}">\n'),
+              f'{escape(move_word)}">\n'),
              _button("forward", "▶", said.t("Next move")), _button("last", "⏭", said.t("Latest move")),
-             f'<output id="shown">{escape(said.t("Move {move} of {count}", move=moves, count=moves))}</output>\n',
+             f'<output id="shown">{escape(label.format(move=moves, count=moves))}</output>\n',
              "</div>\n</section>\n"]
     parts.append(_standing(said, standing, waiting))
     if standing.result is not None and places.summary:
-        parts.append(f'<section class="summary"><h2>{escape(said.t("Final scores"))}</h2>\n'
+        heading = said.t("Final scores")
+        parts.append(f'<section class="summary"><h2>{escape(heading)}</h2>\n'
                      f'<img id="summary" src="{escape(places.summary)}" alt="{escape(plain(standing.result))}">'
                      "</section>\n")
-    parts.append(f'<section class="story"><h2>{escape(said.t("The story so far"))}</h2>\n<div id="log">\n')
+    story, older_moves = said.t("The story so far"), said.t("Older moves")
+    parts.append(f'<section class="story"><h2>{escape(story)}</h2>\n<div id="log">\n')
     parts.extend(chapters)
     parts.append("</div>\n")
     if older is not None:
         parts.append(f'<button id="older" type="button" data-chapter="{older}">'
-                     f'{escape(said.t("Older moves"))}</button>\n')
+                     f'{escape(older_moves)}</button>\n')
     parts.append(f"</section>\n</main>\n{places.script}\n</body>\n</html>\n")
     return "".join(parts)
 
@@ -105,12 +108,14 @@ def _button(go: str, symbol: str, label: str) -> str:
 def _standing(said: Words, standing: Standing, waiting: Sequence[str]) -> str:
     parts = ['<section class="standing">\n']
     if standing.result is not None:
-        parts.append(f'<p class="result">{to_html(said.t("Game over. {summary}", summary=standing.result))}</p>\n')
+        over = said.t("Game over. {summary}", summary=standing.result)
+        parts.append(f'<p class="result">{to_html(over)}</p>\n')
     if waiting:
         parts.append('<ul class="waiting">\n' + "".join(f"<li>{to_html(line)}</li>\n" for line in waiting) + "</ul>\n")
     if standing.scores:
-        parts.append(f'<h2>{escape(said.t("Scores"))}</h2>\n<table class="scores"><thead><tr><th>'
-                     f'{escape(said.t("Player"))}</th><th>{escape(standing.label)}</th></tr></thead><tbody>\n')
+        scores, player = said.t("Scores"), said.t("Player")
+        parts.append(f'<h2>{escape(scores)}</h2>\n<table class="scores"><thead><tr><th>'
+                     f'{escape(player)}</th><th>{escape(standing.label)}</th></tr></thead><tbody>\n')
         parts.extend(f"<tr><td>{escape(name)}</td><td>{escape(score)}</td></tr>\n" for name, score in standing.scores)
         parts.append("</tbody></table>\n")
     parts.append("</section>\n")

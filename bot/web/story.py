@@ -24,8 +24,8 @@ def period_of(game: Game, view: dict) -> str:
     tally = getattr(game, "tally", None)
     if tally is None:
         return ""
-    counted = tally(view, view)
-    return f"{counted.period_label} {counted.period}"
+    figures = tally(view, view)
+    return f"{figures.period_label} {figures.period}"
 
 
 def chapter(game: Game, table: Table, kept: Checkpoint, first: int, said: Words) -> list[Move]:
@@ -51,9 +51,9 @@ def standing(game: Game, table: Table, state: State, moves: int, said: Words) ->
     tally = getattr(game, "tally", None)
     if tally is not None:
         view = game.view(state, None)
-        counted = tally(view, view)
-        label = counted.label
-        scores = tuple((name, history.write(said, counted, value)) for name, value in zip(names, counted.values))
+        figures = tally(view, view)
+        label = figures.label
+        scores = tuple((name, history.write(said, figures, value)) for name, value in zip(names, figures.values))
     return Standing(moves, name_seats(game.status(state), names), summary, label, scores)
 
 
