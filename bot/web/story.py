@@ -8,7 +8,7 @@ game as it stands: its status line, its scores, its result.
 """
 from __future__ import annotations
 
-from bot.engine import Game, State, deadlines, offers
+from bot.engine import Game, State, Tally, deadlines, offers
 from bot.engine.language import Words
 from bot.store.base import Checkpoint
 from bot.table import history
@@ -20,12 +20,22 @@ from bot.web.html import Move, Standing
 from bot.web.markup import plain
 
 
-def period_of(game: Game, view: dict) -> str:
+def tally_at(game: Game, view: dict) -> Tally | None:
+    """What the game counts at ``view`` (``Game.tally``), if it counts anything there: a game
+    whose counting reads what only its end reveals (Hollywood 1947's hidden sides) counts
+    nothing before it."""
     tally = getattr(game, "tally", None)
     if tally is None:
-        return ""
-    figures = tally(view, view)
-    return f"{figures.period_label} {figures.period}"
+        return None
+    try:
+        return tally(view, view)
+    except (KeyError, TypeError):  # the end's revelations are not in a running game's view
+        return None
+
+
+def period_of(game: Game, view: dict) -> str:
+    figures = tally_at(game, view)
+    return f"{figures.period_label} {figures.period}" if figures is not None else ""
 
 
 def chapter(game: Game, table: Table, kept: Checkpoint, first: int, said: Words) -> list[Move]:
@@ -48,10 +58,8 @@ def standing(game: Game, table: Table, state: State, moves: int, said: Words) ->
     result = table.record.result
     summary = name_seats(result.get("summary", ""), names) if result else None
     label, scores = "", ()  # type: tuple[str, tuple[tuple[str, str], ...]]
-    tally = getattr(game, "tally", None)
-    if tally is not None:
-        view = game.view(state, None)
-        figures = tally(view, view)
+    figures = tally_at(game, game.view(state, None))
+    if figures is not None:
         label = figures.label
         scores = tuple((name, history.write(said, figures, value)) for name, value in zip(names, figures.values))
     return Standing(moves, name_seats(game.status(state), names), summary, label, scores)
