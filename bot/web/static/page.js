@@ -12,26 +12,31 @@
   const entry = (n) => main.querySelector(`li[data-move="${n}"]`);
   const loaded = (c) => main.querySelector(`.chapter[data-chapter="${c}"]`) !== null;
 
-  async function load(c) {
-    // Chapters are loaded newest first, so the log stays in order.
-    const url = main.dataset.log;
-    if (!url || loaded(c)) return;
-    const answer = await fetch(url.replace("{c}", c));
-    if (!answer.ok) return;
-    const older = main.querySelector("#older");
-    main.querySelector("#log").insertAdjacentHTML("beforeend", await answer.text());
-    if (older) {
-      if (c > 0) older.dataset.chapter = String(c - 1);
-      else older.remove();
+  // Each chapter is asked for once, however many steps want it at the same moment.
+  const loading = new Map();
+  function load(c) {
+    if (!main.dataset.log || loaded(c)) return Promise.resolve();
+    if (!loading.has(c)) {
+      loading.set(c, (async () => {
+        const answer = await fetch(main.dataset.log.replace("{c}", c));
+        if (!answer.ok || loaded(c)) return;
+        main.querySelector("#log").insertAdjacentHTML("beforeend", await answer.text());
+        const older = main.querySelector("#older");
+        if (older && c > 0) older.dataset.chapter = String(c - 1);
+        else if (older) older.remove();
+      })().finally(() => loading.delete(c)));
     }
+    return loading.get(c);
   }
 
+  // Chapters are loaded newest first, down to the one holding move n, so the log stays in order.
   async function reach(n) {
-    const older = main.querySelector("#older");
-    while (older && older.isConnected && Number(older.dataset.chapter) >= chapterOf(n)) {
-      const before = older.dataset.chapter;
-      await load(Number(before));
-      if (older.dataset.chapter === before) break;
+    for (;;) {
+      const older = main.querySelector("#older");
+      if (!older || Number(older.dataset.chapter) < chapterOf(n)) return;
+      const c = Number(older.dataset.chapter);
+      await load(c);
+      if (!loaded(c)) return; // not to be had now: the step shows what there is
     }
   }
 
