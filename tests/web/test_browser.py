@@ -15,6 +15,7 @@ import pytest_asyncio
 
 from bot.games import registry
 from bot.table import history
+from bot.web.replay import write_replay
 from tests.web.games import bot_game, open_pages
 
 playwright_api = pytest.importorskip("playwright.async_api", reason="Playwright is not installed (the test extras)")
@@ -161,3 +162,23 @@ async def test_a_tampered_link_is_a_404(site):
     assert answer is not None and answer.status == 404
     assert "There is no game page at this address." in await page.content()
     await page.close()
+
+
+async def test_the_demo_page_opens_from_disk_and_replays_the_whole_game(site, tmp_path):
+    game_id = site.games["san-francisco-scene", "finished"]
+    path = await write_replay(site.store, game_id, tmp_path)
+    page = await site.browser.new_page(viewport=SIZES["phone"])
+    page.on("pageerror", lambda error: site.errors.append(str(error)))
+    await page.goto(path.as_uri())
+    await loaded(page)
+    last = int(await page.locator("#game").get_attribute("data-moves"))
+    assert await page.locator("li[data-move]").count() == last + 1  # the whole log, inside the page
+    await page.keyboard.press("Home")
+    await playwright_api.expect(page.locator("#move")).to_have_value("0")
+    await loaded(page)
+    assert (tmp_path / "boards" / "0.png").read_bytes() == await expected_board(site, game_id, 0)
+    await page.keyboard.press("End")
+    await playwright_api.expect(page.locator("#board")).to_have_attribute("src", f"boards/{last}.png")
+    await loaded(page)
+    await page.close()
+    assert site.errors == []
