@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import random
 import shutil
 import tempfile
@@ -62,7 +63,9 @@ async def _prepare(path: Path) -> list[int]:
 def _read(urls: dict[int, str], rate: float, playing: Any, stop: Any, answers: Any) -> None:
     """In the readers' process: ``rate`` pages a second until ``stop``, every other one the
     page of the game being played (``playing``: a new version each time), the others any
-    game's at random (a version already built, most of them)."""
+    game's at random (a version already built, most of them). The readers stand for other
+    machines: on this one they take the CPU the bot leaves (a lower priority)."""
+    os.nice(10)
     async def main() -> list[float]:
         took: list[float] = []
         pending: set[asyncio.Task[None]] = set()
