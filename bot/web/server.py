@@ -20,6 +20,7 @@ import ipaddress
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 from aiohttp import web
@@ -27,7 +28,7 @@ from aiohttp import web
 from bot.delivery.drawing import Drawing
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store.base import Store
+from bot.store.base import Checkpoint, Store
 from bot.table import history
 from bot.table.model import Table
 from bot.web import html, story
@@ -47,6 +48,8 @@ FRESH = 1.0
 POLL_SECONDS = 5.0
 #: The addresses remembered for rate limiting (the quietest are forgotten first).
 ADDRESSES = 10_000
+#: The games whose last read is remembered (``FRESH``), the least recently asked forgotten first.
+GAMES_KEPT = 256
 HEADERS = {
     "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
                                 "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
@@ -171,9 +174,10 @@ class Pages:
             if found is None or found[0].state is None:
                 raise NotFound
             read = (now, Table(*found))
-            self._tables[game_id] = read
-            if len(self._tables) > ADDRESSES:
-                del self._tables[next(iter(self._tables))]
+        self._tables.pop(game_id, None)
+        self._tables[game_id] = read  # the most recently asked last
+        if len(self._tables) > GAMES_KEPT:
+            del self._tables[next(iter(self._tables))]
         return read[1]
 
     # -- the answers --------------------------------------------------------------------
@@ -184,8 +188,7 @@ class Pages:
 
         async def build() -> bytes:
             game = registry.game(table.record.game_type)
-            moves = max(table.record.version - 1, 0)
-            kept = await self._newest_chapter(table.id, moves)
+            kept = await self._newest_chapter(table.id, max(table.record.version - 1, 0))
             countdowns = await self.store.timers(table.id)
             over = table.record.result is not None and history.summarises(game)
             places = html.Places(board=f"{token}/board/{{n}}.png", summary=f"{token}/summary.png" if over else None,
@@ -198,15 +201,14 @@ class Pages:
         return web.Response(body=body, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-cache"})
 
-    async def _newest_chapter(self, game_id: int, moves: int):
-        """The checkpoint of the log's newest chapter (read again if the log is not as long
-        as ``moves`` said)."""
-        first, last = history.chapter_span(history.chapters(moves) - 1)
-        kept = await self.store.checkpoint(game_id, max(first - 1, 0), last)
-        if history.chapters(kept.moves) != history.chapters(moves):
-            first, last = history.chapter_span(history.chapters(kept.moves) - 1)
-            kept = await self.store.checkpoint(game_id, max(first - 1, 0), last)
-        return kept
+    async def _newest_chapter(self, game_id: int, moves: int) -> Checkpoint:
+        """The checkpoint of the log's newest chapter as of ``moves`` moves: the page shows the
+        game as it was read, even if a move has been made since."""
+        first, _ = history.chapter_span(history.chapters(moves) - 1)
+        kept = await self.store.checkpoint(game_id, max(first - 1, 0), moves)
+        if kept.moves <= moves:
+            return kept
+        return replace(kept, moves=moves)
 
     async def _board(self, request: web.Request) -> web.Response:
         table = await self._table(request)

