@@ -11,6 +11,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.games import registry
 from bot.launcher import own_port
 from bot.table import history
+from bot.web.cache import Kept
 from bot.web.links import Links, stored_secret
 from bot.web.server import HEADERS
 from tests.web.games import HOST, PUBLIC_URL, bot_game, open_pages
@@ -139,3 +140,35 @@ def test_each_process_of_several_serves_pages_on_its_own_port():
     assert own_port({"MARQUEE_PUBLIC_URL": PUBLIC_URL, "MARQUEE_WEB_PORT": "8200"}, 2) == {"MARQUEE_WEB_PORT": "8202"}
     assert own_port({"MARQUEE_PUBLIC_URL": PUBLIC_URL}, 1) == {"MARQUEE_WEB_PORT": "8081"}
     assert own_port({"MARQUEE_WEB_PORT": "8200"}, 1) == {}  # pages off
+
+
+async def test_any_process_serves_any_game_from_the_shared_store(tmp_path):
+    """Two processes on one database: the game moved by one is served, as it stands, by the other."""
+    path = tmp_path / "shared.sqlite"
+    store, tables, links, _ = await open_pages(path)
+    other_store, _, other_links, other_pages = await open_pages(path, fresh=0.0)
+    try:
+        assert other_links.token(5) == links.token(5)  # the same secret, from the store
+        table = await bot_game(tables, "hollywood-boulevard", 2, moves=4, options={"rounds": 4})
+        async with TestClient(TestServer(other_pages.app())) as client:
+            assert 'data-moves="4"' in await (await client.get(f"/g/{links.token(table.id)}")).text()
+            await tables.run_bots(table.id, limit=1)
+            assert 'data-moves="5"' in await (await client.get(f"/g/{links.token(table.id)}")).text()
+    finally:
+        await other_store.close()
+        await store.close()
+
+
+async def test_what_the_pages_keep_is_bounded_and_each_thing_made_once():
+    kept = Kept(limit=10)
+    made: list[str] = []
+
+    async def make(key: str) -> bytes:
+        made.append(key)
+        await asyncio.sleep(0)
+        return key.encode() * 4
+
+    assert await asyncio.gather(*(kept.get_or_make("a", lambda: make("a")) for _ in range(5))) == [b"aaaa"] * 5
+    await kept.get_or_make("b", lambda: make("b"))
+    await kept.get_or_make("c", lambda: make("c"))  # 12 bytes: "a", the least recently used, goes
+    assert made == ["a", "b", "c"] and kept.get("a") is None and kept.size <= 10 and len(kept) == 2
