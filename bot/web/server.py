@@ -31,7 +31,7 @@ from bot.i18n import HOST, words
 from bot.store.base import Checkpoint, Store
 from bot.table import history
 from bot.table.model import Table
-from bot.web import html, story
+from bot.web import build, html
 from bot.web.cache import Kept
 from bot.web.links import Links
 
@@ -186,18 +186,16 @@ class Pages:
         table = await self._table(request)
         token = request.match_info["token"]
 
-        async def build() -> bytes:
+        async def make() -> bytes:
             game = registry.game(table.record.game_type)
             kept = await self._newest_chapter(table.id, max(table.record.version - 1, 0))
             countdowns = await self.store.timers(table.id)
             over = table.record.result is not None and history.summarises(game)
             places = html.Places(board=f"{token}/board/{{n}}.png", summary=f"{token}/summary.png" if over else None,
                                  log=f"{token}/log/{{c}}", version=f"{token}/version")
-            text = await asyncio.to_thread(story.page, game, table, kept, countdowns, words(HOST, table.language),
-                                           places, self.poll_seconds)
-            return text.encode()
+            return await asyncio.to_thread(build.page, table, kept, countdowns, places, self.poll_seconds)
 
-        body = await self.kept.get_or_make(("page", table.id, table.record.version), build)
+        body = await self.kept.get_or_make(("page", table.id, table.record.version), make)
         return web.Response(body=body, content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-cache"})
 
@@ -233,7 +231,7 @@ class Pages:
         async def draw() -> bytes:
             actions = await self.store.actions(table.id)
             found = await asyncio.to_thread(history.summary, game, table, actions, words(HOST, table.language))
-            return await self.drawing.draw("rendering.summary:render", found.picture)
+            return await self.drawing.draw("rendering.summary:render", found.picture)  # as the thread's
 
         return _png(await self.kept.get_or_make(("summary", table.id), draw))
 
@@ -244,17 +242,15 @@ class Pages:
         if number >= history.chapters(moves):
             raise NotFound
 
-        async def build() -> bytes:
+        async def make() -> bytes:
             first, last = history.chapter_span(number)
             kept = await self.store.checkpoint(table.id, max(first - 1, 0), last)
-            game = registry.game(table.record.game_type)
-            moves = await asyncio.to_thread(story.chapter, game, table, kept, first, words(HOST, table.language))
-            return html.chapter(number, moves).encode()
+            return await asyncio.to_thread(build.chapter, table, kept, number)
 
         # A chapter is the same for good once the log has gone past it.
         whole = number < history.chapters(moves) - 1
         key = ("chapter", table.id, number, None if whole else table.record.version)
-        return web.Response(body=await self.kept.get_or_make(key, build), content_type="text/html",
+        return web.Response(body=await self.kept.get_or_make(key, make), content_type="text/html",
                             charset="utf-8", headers={"Cache-Control": "no-cache"})
 
     async def _version(self, request: web.Request) -> web.Response:

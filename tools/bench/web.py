@@ -7,6 +7,8 @@ side in one run (SQLite):
   printed: as the readers' process saw it, which on a busy 2-core machine is mostly the
   readers' own wait for the CPU).
 
+Each side's moves are made in rounds, alternately, on copies of one database, and pooled.
+
 The readers are another process (as browsers are other machines), asking at a steady rate
 whatever the answers take, for the pages of the games being played (rebuilt at each new
 version: every other request) and of others (built once a version, then kept).
@@ -42,6 +44,7 @@ RATE = 50.0        # page requests a second
 BUDGET_MS = 100.0  # the pages' p95
 PLAYED = 24        # games the moves are made in, one after another
 IDLE = 20          # games nobody moves, whose pages are read too
+ROUNDS = 4         # each side's moves are made in this many runs, alternately
 MEMBERS = [Member(900 + n, f"Player {n + 1}") for n in range(PLAYERS)]
 
 
@@ -124,7 +127,9 @@ async def _play(path: Path, ids: list[int], moves: int,
     store = await SQLiteStore.open(path)
     tables = Tables(store, autoplay_bots=False)
     links = Links(await stored_secret(store), "http://127.0.0.1")
-    pages = Pages(store, Drawing.in_thread(), links, rate=1e9, burst=10**9)
+    drawing = Drawing.start()  # as the bot has it (the pages' requests draw no board here)
+    await drawing.warm()
+    pages = Pages(store, drawing, links, rate=1e9, burst=10**9)
     served: list[float] = []
     runner = await _serve(pages, served)
     context = multiprocessing.get_context("spawn")
@@ -150,6 +155,7 @@ async def _play(path: Path, ids: list[int], moves: int,
         if reader is not None:
             await asyncio.to_thread(reader.join)
         await runner.cleanup()
+        await drawing.close()
         await store.close()
     return acts, during, read
 
@@ -164,11 +170,18 @@ def targets(print_line=print, moves: int = 3000, rate: float = RATE) -> list[Tar
         folder = Path(name)
         ready = folder / "ready.sqlite"
         ids = asyncio.run(_prepare(ready))
-        runs: dict[str, tuple[list[float], list[float], list[float]]] = {}
-        for label, readers in (("alone", None), ("beside", rate)):
-            path = folder / f"{label}.sqlite"
-            shutil.copy(ready, path)
-            runs[label] = asyncio.run(_play(path, ids, moves, readers))
+        runs: dict[str, tuple[list[float], list[float], list[float]]] = {
+            "alone": ([], [], []), "beside": ([], [], [])}
+        # In rounds, each side first in turn: a machine shared with other work drifts, and
+        # both sides should meet its quiet and its busy minutes alike.
+        for round_ in range(ROUNDS):
+            order = (("alone", None), ("beside", rate))
+            for label, readers in order if round_ % 2 == 0 else reversed(order):
+                path = folder / f"{label}-{round_}.sqlite"
+                shutil.copy(ready, path)
+                measured = asyncio.run(_play(path, ids, moves // ROUNDS, readers))
+                for pooled, found in zip(runs[label], measured):
+                    pooled.extend(found)
     alone, _, _ = runs["alone"]
     beside, served, read = runs["beside"]
     if not (alone and beside and served):
