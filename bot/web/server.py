@@ -42,8 +42,10 @@ STATIC = Path(__file__).with_name("static")
 RATE, BURST = 10.0, 60
 #: Bytes of boards, summaries, pages and log chapters kept in memory.
 KEPT_BYTES = 64 * 1024 * 1024
-#: Seconds a game read from the store stands for the game (how late a page can be).
-FRESH = 1.0
+#: Seconds a game read from the store stands for the game (how late a page can be). A page
+#: rebuilt takes the interpreter for milliseconds: once a second per game being read, it was
+#: enough to show in a move's p99 (tools/bench/web.py, 1.2-1.4×); every three, it is not (~1.0×).
+FRESH = 3.0
 #: Seconds between the page's looks for a new move.
 POLL_SECONDS = 5.0
 #: The addresses remembered for rate limiting (the quietest are forgotten first).
