@@ -78,10 +78,10 @@ def page(said: Words, title: str, standing: Standing, waiting: Sequence[str],
              '<section class="board" aria-label="', escape(said.t("Board")), '">\n',
              f'<img id="board" src="{escape(board)}" alt="{escape(alt)}">\n',
              '<div class="replay" role="group" aria-label="', escape(said.t("Replay")), '">\n',
-             _button("first", "⏮", said.t("First move")), _button("back", "◀", said.t("Previous move")),
+             _button("first", "|◀", said.t("First move")), _button("back", "◀", said.t("Previous move")),
              (f'<input id="move" type="range" min="0" max="{moves}" value="{moves}" aria-label="'
               f'{escape(move_word)}">\n'),
-             _button("forward", "▶", said.t("Next move")), _button("last", "⏭", said.t("Latest move")),
+             _button("forward", "▶", said.t("Next move")), _button("last", "▶|", said.t("Latest move")),
              f'<output id="shown">{escape(label.format(move=moves, count=moves))}</output>\n',
              "</div>\n</section>\n"]
     parts.append(_standing(said, standing, waiting))
