@@ -117,6 +117,9 @@ async def test_the_replay_reaches_move_1_and_the_last_with_the_boards_of_game_bo
     game_id = site.games[title, "finished"]
     page = await site.open(game_id, "phone")
     last = int(await page.locator("#game").get_attribute("data-moves"))
+    assert last >= 2 * history.CHAPTER, "a game long enough for older chapters"
+    await page.click("#older")  # the story's older moves, a chapter at a time
+    await playwright_api.expect(page.locator(".chapter")).to_have_count(2)
     await page.click("button[data-go=first]")
     await page.click("button[data-go=forward]")
     await playwright_api.expect(page.locator("#move")).to_have_value("1")
