@@ -34,6 +34,8 @@ from bot.table.notices import Moments
 from bot.table.service import Tables
 from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
+from bot.web.links import Links, stored_secret
+from bot.web.server import Pages
 from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
@@ -97,6 +99,8 @@ class MarqueeBot(commands.Bot):
         self.settings = settings
         self.metrics = metrics
         self.watch: Watch | None = None  # /healthz and /metrics, when MARQUEE_HTTP_PORT is set
+        self.links: Links | None = None  # the games' web pages, when MARQUEE_PUBLIC_URL is set
+        self.pages: Pages | None = None
         self.sync_only = sync_only  # `python -m bot sync`: log in, sync the commands, stop
         self._background: list[asyncio.Task[Any]] = []
         self._in_flight = 0
@@ -123,6 +127,10 @@ class MarqueeBot(commands.Bot):
         self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
                              shards=self.leases.current, on_move=self.metrics.moved)
         self.timers = Timers(self.tables, wake=self.dispatcher.wake)
+        if self.settings.public_url is not None:
+            # Every process makes the same links: the secret is the store's.
+            self.links = Links(await stored_secret(self.store), self.settings.public_url)
+            self.tables.page_link = self.links.url
         # Components are matched by custom id, so buttons on any old message keep working.
         self.add_dynamic_items(*COMPONENTS)
         # The commands' names and descriptions in every language Marquee speaks, at each sync.
@@ -151,6 +159,20 @@ class MarqueeBot(commands.Bot):
         self._background.append(asyncio.create_task(self.timers.run_forever(), name="timers"))
         if self.settings.http_port is not None:
             await self._start_watch(self.settings.http_host, self.settings.http_port)
+        if self.links is not None:
+            await self._start_pages(self.links)
+
+    async def _start_pages(self, links: Links) -> None:
+        """Serve the games' pages (bot/web). A port that cannot be listened on is logged, and
+        the bot plays on without them (the links posted still work once it can)."""
+        pages = Pages(self.store, self.drawing, links)
+        try:
+            await pages.start(self.settings.web_host, self.settings.web_port)
+        except OSError as error:
+            log.error("no game pages: cannot listen on %s port %d (%s)", self.settings.web_host,
+                      self.settings.web_port, error)
+            return
+        self.pages = pages
 
     async def _start_watch(self, host: str, port: int) -> None:
         """Serve /healthz and /metrics (bot/watch/health.py). A port that cannot be listened on is
@@ -256,6 +278,8 @@ class MarqueeBot(commands.Bot):
     async def _close(self) -> None:
         if self.watch is not None:  # no page is answered from a bot closing
             await self.watch.stop()
+        if self.pages is not None:
+            await self.pages.stop()
         # Interactions being handled need the HTTP session and the store: let them finish.
         try:
             async with asyncio.timeout(CLOSE_GRACE_SECONDS):

@@ -4,7 +4,8 @@
 
 Every move goes through the table service, is committed to a real SQLite file
 and leaves the outbox through the dispatcher, exactly as on Discord; only the
-transport differs: messages become a transcript and board images PNG files.
+transport differs: messages become a transcript and board images PNG files. It also
+writes the game's page (bot/web) as ``index.html``, which opens from disk and replays it.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from bot.games import registry
 from bot.store import SQLiteStore
 from bot.store.base import SeatRecord
 from bot.table.service import Member, Table, Tables
+from bot.web.replay import write_replay
 
 DEMO_HOST = Member(id=0, name="Demo host")
 
@@ -107,6 +109,7 @@ async def run_demo(game_id: str, players: int, seed: int, out: Path, *, quiet: b
             moves += 1
             await dispatcher.flush()
         table = await tables.table(table.id)
+        page = await write_replay(store, table.id, out)  # the game's page, to open from disk
     finally:
         transport.close()
         await store.close()
@@ -117,7 +120,7 @@ async def run_demo(game_id: str, players: int, seed: int, out: Path, *, quiet: b
     if not quiet:
         print(f"{registry.game(game_id).name}: {moves} moves by {players} bots in {elapsed:.1f}s; "
               f"{transport.posts} posts ({transport.edits} edits), {len(transport.images)} images "
-              f"and transcript.md in {out}")
+              f"and transcript.md in {out}; its page, to open in a browser: {page}")
     return f"Result: {winners} won. {_plain(result.get('summary', ''), names)}"
 
 

@@ -56,10 +56,14 @@ def _end_with_the_launcher() -> None:
 
 
 def own_port(environ: Mapping[str, str], n: int) -> dict[str, str]:
-    """The ``n``-th process's port for /healthz and /metrics (bot/watch/health.py): the one given
-    plus ``n``, so that the processes never compete for one. Nothing when none is given."""
+    """The ``n``-th process's ports for /healthz and /metrics (bot/watch/health.py) and for the
+    game pages (bot/web): the ones given plus ``n``, so that the processes never compete for
+    one. Nothing for either that is off."""
     port = environ.get("MARQUEE_HTTP_PORT", "").strip()
-    return {"MARQUEE_HTTP_PORT": str(int(port) + n)} if port else {}
+    ports = {"MARQUEE_HTTP_PORT": str(int(port) + n)} if port else {}
+    if environ.get("MARQUEE_PUBLIC_URL", "").strip():  # the game pages: the proxy spreads readers over them
+        ports["MARQUEE_WEB_PORT"] = str(int(environ.get("MARQUEE_WEB_PORT", "").strip() or 8080) + n)
+    return ports
 
 
 def launch(groups: tuple[tuple[int, ...], ...], shard_count: int, *,

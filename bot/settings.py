@@ -64,6 +64,11 @@ class Settings:
     http_port: int | None = None
     http_host: str = "127.0.0.1"
     log_format: str = "text"  # or "json": one JSON object a line (bot/watch/logs.py)
+    # A page for every game (bot/web): the address players open (behind a reverse proxy with
+    # TLS, say), and the port the bot serves the pages on. Off unless a public address is set.
+    public_url: str | None = None
+    web_port: int = 8080
+    web_host: str = "127.0.0.1"
 
     @property
     def shard_ids(self) -> tuple[int, ...] | None:
@@ -103,6 +108,9 @@ class Settings:
             http_port=setting("MARQUEE_HTTP_PORT", _port),
             http_host=setting("MARQUEE_HTTP_HOST", _host, "127.0.0.1"),
             log_format=setting("MARQUEE_LOG_FORMAT", _log_format, "text"),
+            public_url=setting("MARQUEE_PUBLIC_URL", _public_url),
+            web_port=setting("MARQUEE_WEB_PORT", _port, 8080),
+            web_host=setting("MARQUEE_WEB_HOST", _host, "127.0.0.1"),
         )
         problems += _sharding_problems(settings)
         if problems:
@@ -237,6 +245,15 @@ def _sharding_problems(settings: Settings) -> list[str]:
         return [(f"MARQUEE_SHARDS names shard {beyond[0]}, but shards are numbered 0 to "
                 f"{settings.shard_count - 1} (MARQUEE_SHARD_COUNT={settings.shard_count}).")]
     return []
+
+
+def _public_url(name: str, raw: str) -> tuple[str | None, str | None]:
+    """The address players open a game's page at: http(s), a host, perhaps a path; no query."""
+    if _URL_SCHEME.match(raw) and raw.lower().startswith(("http://", "https://")) \
+            and "?" not in raw and "#" not in raw and len(raw.split("://", 1)[1].strip("/")) > 0:
+        return raw.rstrip("/"), None
+    return None, (f"{name} must be the address players open the game pages at, starting http:// or "
+                  f"https://, like https://marquee.example.org; got {_shown(raw)}.")
 
 
 def _url(*schemes: str):

@@ -221,6 +221,9 @@ class Games(commands.Cog):
         if table.record.result:
             text = said.t("Game over. {summary}",
                           summary=name_seats(table.record.result.get("summary", ""), table.names()))
+        if self.bot.tables.page_link is not None:
+            text += "\n" + said.t("🌐 The board, the whole story and a replay: {link}",
+                                   link=f"<{self.bot.tables.page_link(table.id)}>")
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=True)
 
     @game.command(name=command_name("hand"), description=locale_str("Your secrets and choices in this game (only you see it)"))

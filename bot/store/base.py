@@ -366,6 +366,11 @@ class Store(Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    async def first_meta(self, key: str, value: str) -> str:
+        """The value kept under ``key``, keeping ``value`` there first if none is: whichever
+        of several processes asks first sets it, and every one reads the same."""
+        ...
+
     async def movers(self, game_id: int, moves: Iterable[int]) -> dict[int, tuple[int, int | None]]:
         """Who made each of these moves (a version is the move that produced it): move ->
         (seat, user id; None for a bot, a deadline or a clock run out)."""

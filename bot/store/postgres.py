@@ -703,6 +703,11 @@ class PostgresStore(PostgresCommunity):
             "INSERT INTO meta (key, value) VALUES ($1, $2)"
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
 
+    async def first_meta(self, key: str, value: str) -> str:
+        await self._pool.execute("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                                 key, value)
+        return str(await self._pool.fetchval("SELECT value FROM meta WHERE key = $1", key))
+
     # -- messages on Discord (V7) ---------------------------------------------------
 
     async def movers(self, game_id: int, moves: Iterable[int]) -> dict[int, tuple[int, int | None]]:

@@ -678,6 +678,15 @@ class SQLiteStore(SQLiteCommunity):
             await db.execute("INSERT INTO meta (key, value) VALUES (?, ?)"
                              " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
 
+    async def first_meta(self, key: str, value: str) -> str:
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                             (key, value))
+            cursor = await db.execute("SELECT value FROM meta WHERE key = ?", (key,))
+            row = await cursor.fetchone()
+        assert row is not None
+        return str(row[0])
+
     # -- messages on Discord (V7) ---------------------------------------------------
 
     async def movers(self, game_id: int, moves: Iterable[int]) -> dict[int, tuple[int, int | None]]:

@@ -119,16 +119,25 @@ def chapter_lines(game: Game, table: Table, kept: Checkpoint, first: int, said: 
 
 def blocks_of(game: Game, table: Table, moves: Iterable[Step], said: Words) -> list[str]:
     names = table.names()
-    begins = said.t("**{game}** begins: {players}.", game=game.name,
-                    players=", ".join(markdown_name(name) for name in names))
+    begins = beginning(game, table, said)
     blocks = []
     for step in moves:
-        lines = [line for line in name_seats("\n".join(step.said), names).splitlines() if line.strip()]
-        if step.move == 0:
-            lines.insert(0, begins)
+        lines = step_lines(step, names, begins)
         if lines:
             blocks.append(f"`{step.move}` " + "\n".join(lines))
     return blocks
+
+
+def beginning(game: Game, table: Table, said: Words) -> str:
+    """The deal's first line: "**Billboard** begins: Ann, Ben."."""
+    return said.t("**{game}** begins: {players}.", game=game.name,
+                  players=", ".join(markdown_name(name) for name in table.names()))
+
+
+def step_lines(step: Step, names: list[str], begins: str) -> list[str]:
+    """What a move told the table, a line each, the players named (the deal: ``begins`` first)."""
+    lines = [line for line in name_seats("\n".join(step.said), names).splitlines() if line.strip()]
+    return [begins, *lines] if step.move == 0 else lines
 
 
 def pages(blocks: Sequence[str], limit: int = PAGE_LIMIT) -> list[str]:

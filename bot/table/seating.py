@@ -94,6 +94,7 @@ class Seating:
         clock: Callable[[], float]
         moments: Moments
         autoplay_bots: bool
+        page_link: Callable[[int], str] | None
         _notify: Callable[[], None]
         _seed_source: Callable[[], int]
 
@@ -306,6 +307,9 @@ class Seating:
         table_words = words(HOST, table.language)
         events = [Event(table_words.t("**{game}** begins: {players}.", game=game.name,
                                       players=", ".join(markdown_name(n) for n in names)))]
+        if self.page_link is not None:  # posted once, with the deal: the page follows the game
+            events.append(Event(table_words.t("🌐 The board, the whole story and a replay: {link}",
+                                              link=f"<{self.page_link(game_id)}>")))
         # Members whose DMs were found closed when they joined would otherwise never learn
         # where their secrets are: point them at the panel (saying nothing of what is in it).
         closed = [seat.seat for seat in table.seats if not seat.is_bot and not seat.dm_ok]

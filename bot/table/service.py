@@ -99,6 +99,8 @@ class Tables(Seating, Notifications):
         self.moments = moments if moments is not None else Moments()
         self.clock = clock  # dates decisions and countdowns; tests turn it by hand
         self.autoplay_bots = autoplay_bots  # the demo steps bots itself, to show every move
+        # A game's web page (bot/web), when the bot serves them: its address, for the first post.
+        self.page_link: Callable[[int], str] | None = None
         self._notify = notify or (lambda: None)
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         # member -> (language last remembered here, when): saves a write per interaction.

@@ -150,6 +150,15 @@ async def test_a_start_and_a_join_from_two_processes_never_both_land(two):
         assert (record.status, len(seats)) == (("running", 2) if started else ("lobby", 3))
 
 
+async def test_two_processes_making_a_first_value_at_once_both_read_the_same(two):
+    """The game pages' link secret (bot/web/links.py): made by whichever process asks first."""
+    first, second = two
+    made = await asyncio.gather(first.first_meta("web_link_secret", "one"),
+                                second.first_meta("web_link_secret", "two"))
+    assert made[0] == made[1] and made[0] in ("one", "two")
+    assert await second.first_meta("web_link_secret", "three") == made[0]
+
+
 async def test_leases_renewed_by_two_processes_at_once_go_to_one(two, database):
     first, second = two
     now = time.time()

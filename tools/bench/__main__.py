@@ -3,8 +3,8 @@
     python3 tasks.py bench [--games N] [--no-targets]
 
 Per title: rules and pipeline moves a second and the time to draw a board. Then each of
-issue 13's targets (tools/bench/draw.py, tools/bench/store.py) and issue 26's
-(tools/bench/community.py): the project's figure, its floor
+issue 13's targets (tools/bench/draw.py, tools/bench/store.py), issue 26's
+(tools/bench/community.py) and issue 27's (tools/bench/web.py): the project's figure, its floor
 measured beside it in the same run, and their ratio against the goal. Figures go in the
 README; they are measured on the project's 2-core development machine. Last, moves a second
 and p99 on SQLite and PostgreSQL, in one process and in three (tools/bench/scale.py).
@@ -15,7 +15,7 @@ import argparse
 import asyncio
 
 from bot.games import registry
-from tools.bench import community, draw, scale, store, sweeps
+from tools.bench import community, draw, scale, store, sweeps, web
 from tools.bench.target import target_table
 from tools.bench.titles import bench_pipeline, bench_render, bench_rules
 
@@ -44,7 +44,8 @@ def main() -> None:
         return
     print()
     found = [*draw.targets(lambda line: print(line, flush=True)), *store.targets(),
-             *community.targets(lambda line: print(line, flush=True))]
+             *community.targets(lambda line: print(line, flush=True)),
+             *web.targets(lambda line: print(line, flush=True))]
     print()
     print(target_table(found))
     print()  # issue 12: one process on SQLite, one and three on PostgreSQL

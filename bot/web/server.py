@@ -1,0 +1,271 @@
+"""The game pages' listener (``MARQUEE_WEB_PORT``; on when ``MARQUEE_PUBLIC_URL`` is set).
+
+    /g/<token>                 the page (bot/web/html.py), cached per game version
+    /g/<token>/board/<n>.png   the board after move n: drawn once by the drawing pool, kept
+    /g/<token>/summary.png     the end-of-game summary picture, once the game is over
+    /g/<token>/log/<c>         a chapter of the log, for the page to load older moves
+    /g/<token>/version         the game's version, which the page polls to update itself
+    /static/page.css, page.js
+
+Anything else, a tampered token, a game not dealt yet: a plain 404 page. Nothing lists games.
+Every answer carries a content security policy (the page's own script and styles only, no
+framing), no referrer and no sniffing; each address may ask ``rate`` times a second (bursts of
+``burst``), beyond which it gets a 429 page. Everything is read from the store, so any process
+of a several-process deployment serves any game; what a process keeps is bounded in memory.
+"""
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from pathlib import Path
+
+from aiohttp import web
+
+from bot.delivery.drawing import Drawing
+from bot.games import registry
+from bot.i18n import HOST, words
+from bot.store.base import Checkpoint, Store
+from bot.table import history
+from bot.table.model import Table
+from bot.web import build, html
+from bot.web.cache import Kept
+from bot.web.links import Links
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+#: Requests a second an address may make, and in a burst (a page and its pictures take a few).
+RATE, BURST = 10.0, 60
+#: Bytes of boards, summaries, pages and log chapters kept in memory.
+KEPT_BYTES = 64 * 1024 * 1024
+#: Seconds a game read from the store stands for the game (how late a page can be). A page
+#: rebuilt takes the interpreter for milliseconds: once a second per game being read, it was
+#: enough to show in a move's p99 (tools/bench/web.py, 1.2-1.4×); every three, it is not (~1.0×).
+FRESH = 3.0
+#: Seconds between the page's looks for a new move.
+POLL_SECONDS = 5.0
+#: The addresses remembered for rate limiting (the quietest are forgotten first).
+ADDRESSES = 10_000
+#: The games whose last read is remembered (``FRESH``), the least recently asked forgotten first.
+GAMES_KEPT = 256
+HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                                "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class NotFound(Exception):
+    """No page here: a tampered or unknown link, a game not dealt, a move not made."""
+
+
+class Limiter:
+    """A token bucket per address."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, address: str) -> bool:
+        now = self.clock()
+        tokens, then = self._buckets.pop(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+        if len(self._buckets) >= ADDRESSES:  # forget the longest quiet (dicts keep order of use)
+            del self._buckets[next(iter(self._buckets))]
+        self._buckets[address] = (tokens - 1 if tokens >= 1 else tokens, now)
+        return tokens >= 1
+
+
+def client_address(request: web.Request) -> str:
+    """Who asks: the peer, or behind a reverse proxy on this machine, the address it forwards
+    (the last of ``X-Forwarded-For``: the one the proxy itself saw)."""
+    peer = request.remote or ""
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    if local and forwarded:
+        return forwarded.split(",")[-1].strip() or peer
+    return peer
+
+
+class Pages:
+    """The game pages of one process: its caches, its limits and its listener."""
+
+    def __init__(self, store: Store, drawing: Drawing, links: Links, *, rate: float = RATE, burst: int = BURST,
+                 kept_bytes: int = KEPT_BYTES, fresh: float = FRESH, poll_seconds: float = POLL_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store, self.drawing, self.links = store, drawing, links
+        self.limiter = Limiter(rate, burst, clock)
+        self.kept = Kept(kept_bytes)
+        self.fresh, self.poll_seconds, self.clock = fresh, poll_seconds, clock
+        self._tables: dict[int, tuple[float, Table]] = {}
+        self._static = {name: (STATIC / name).read_bytes() for name in ("page.css", "page.js")}
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    # -- the listener ------------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/g/{token}", self._page)
+        app.router.add_get("/g/{token}/board/{move:[0-9]{1,6}}.png", self._board)
+        app.router.add_get("/g/{token}/summary.png", self._summary)
+        app.router.add_get("/g/{token}/log/{chapter:[0-9]{1,6}}", self._chapter)
+        app.router.add_get("/g/{token}/version", self._version)
+        app.router.add_get("/static/{name:page\\.(?:css|js)}", self._file)
+        return app
+
+    async def start(self, host: str, port: int) -> None:
+        runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, host, port)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = runner.addresses[0][1]
+        log.info("game pages on %s (listening on %s port %d)", self.links.base_url, host, self.port)
+
+    async def stop(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The rate limit first, then the answer (or the 404 page), with the headers on all."""
+        if not self.limiter.allow(client_address(request)):
+            response: web.StreamResponse = self._refusal(429)
+            response.headers["Retry-After"] = "5"
+        else:
+            try:
+                response = await handler(request)
+            except (NotFound, web.HTTPNotFound, web.HTTPMethodNotAllowed):
+                response = self._refusal(404)
+        response.headers.update(HEADERS)
+        return response
+
+    @staticmethod
+    def _refusal(status: int) -> web.Response:
+        return web.Response(status=status, text=html.refusal(words(HOST, "en"), status, style=""),
+                            content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    # -- what is read from the store ----------------------------------------------------
+
+    async def _table(self, request: web.Request) -> Table:
+        """The game the link names, as read from the store at most ``fresh`` seconds ago."""
+        game_id = self.links.game_of(request.match_info["token"])
+        if game_id is None:
+            raise NotFound
+        now = self.clock()
+        read = self._tables.get(game_id)
+        if read is None or now - read[0] >= self.fresh:
+            found = await self.store.game_with_seats(game_id)
+            if found is None or found[0].state is None:
+                raise NotFound
+            read = (now, Table(*found))
+        self._tables.pop(game_id, None)
+        self._tables[game_id] = read  # the most recently asked last
+        if len(self._tables) > GAMES_KEPT:
+            del self._tables[next(iter(self._tables))]
+        return read[1]
+
+    # -- the answers --------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.Response:
+        table = await self._table(request)
+        token = request.match_info["token"]
+
+        async def make() -> bytes:
+            game = registry.game(table.record.game_type)
+            kept = await self._newest_chapter(table.id, max(table.record.version - 1, 0))
+            countdowns = await self.store.timers(table.id)
+            over = table.record.result is not None and history.summarises(game)
+            places = html.Places(board=f"{token}/board/{{n}}.png", summary=f"{token}/summary.png" if over else None,
+                                 log=f"{token}/log/{{c}}", version=f"{token}/version")
+            return await asyncio.to_thread(build.page, table, kept, countdowns, places, self.poll_seconds)
+
+        body = await self.kept.get_or_make(("page", table.id, table.record.version), make)
+        return web.Response(body=body, content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-cache"})
+
+    async def _newest_chapter(self, game_id: int, moves: int) -> Checkpoint:
+        """The checkpoint of the log's newest chapter as of ``moves`` moves: the page shows the
+        game as it was read, even if a move has been made since."""
+        first, _ = history.chapter_span(history.chapters(moves) - 1)
+        kept = await self.store.checkpoint(game_id, max(first - 1, 0), moves)
+        if kept.moves <= moves:
+            return kept
+        return replace(kept, moves=moves)
+
+    async def _board(self, request: web.Request) -> web.Response:
+        table = await self._table(request)
+        move = int(request.match_info["move"])
+
+        async def draw() -> bytes:
+            kept = await self.store.checkpoint(table.id, move, move)
+            if move > kept.moves:
+                raise NotFound
+            kit = registry.kit(table.record.game_type)
+            view = await asyncio.to_thread(history.view_at, kit.game, table, kept)
+            return await self.drawing.draw(kit.render, view, "board")  # as /game board move:N draws it
+
+        return _png(await self.kept.get_or_make(("board", table.id, move), draw))
+
+    async def _summary(self, request: web.Request) -> web.Response:
+        table = await self._table(request)
+        game = registry.game(table.record.game_type)
+        if table.record.result is None or not history.summarises(game):
+            raise NotFound
+
+        async def draw() -> bytes:
+            actions = await self.store.actions(table.id)
+            found = await asyncio.to_thread(history.summary, game, table, actions, words(HOST, table.language))
+            return await self.drawing.draw("rendering.summary:render", found.picture)  # as the thread's
+
+        return _png(await self.kept.get_or_make(("summary", table.id), draw))
+
+    async def _chapter(self, request: web.Request) -> web.Response:
+        table = await self._table(request)
+        number = int(request.match_info["chapter"])
+        moves = max(table.record.version - 1, 0)
+        if number >= history.chapters(moves):
+            raise NotFound
+
+        async def make() -> bytes:
+            first, last = history.chapter_span(number)
+            kept = await self.store.checkpoint(table.id, max(first - 1, 0), last)
+            return await asyncio.to_thread(build.chapter, table, kept, number)
+
+        # A chapter is the same for good once the log has gone past it.
+        whole = number < history.chapters(moves) - 1
+        key = ("chapter", table.id, number, None if whole else table.record.version)
+        return web.Response(body=await self.kept.get_or_make(key, make), content_type="text/html",
+                            charset="utf-8", headers={"Cache-Control": "no-cache"})
+
+    async def _version(self, request: web.Request) -> web.Response:
+        table = await self._table(request)
+        return web.Response(text=str(table.record.version), headers={"Cache-Control": "no-store"})
+
+    async def _file(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        kind = "text/css" if name.endswith(".css") else "text/javascript"
+        return web.Response(body=self._static[name], content_type=kind, charset="utf-8",
+                            headers={"Cache-Control": "max-age=3600"})
+
+
+def _png(body: bytes) -> web.Response:
+    # The board after a move never changes: a reader's browser keeps it.
+    return web.Response(body=body, content_type="image/png", headers={"Cache-Control": "max-age=86400, immutable"})
