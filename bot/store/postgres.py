@@ -31,6 +31,7 @@ from typing import Any, TypeAlias
 import asyncpg
 
 from bot.store.base import (
+    NOT_TAKEN_BACK,
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
@@ -268,8 +269,8 @@ class PostgresStore(PostgresCommunity):
         ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
         async with self.transaction(isolation="repeatable_read", readonly=True) as db:
             # Move N of the log is the action that made version N + 1.
-            kept = await db.fetchrow("SELECT move, state FROM snapshots WHERE game_id = $1 AND move <= $2"
-                                     " ORDER BY move DESC LIMIT 1", game_id, start + 1)
+            kept = await db.fetchrow("SELECT move, state FROM snapshots s WHERE game_id = $1 AND move <= $2"
+                                     f" AND {NOT_TAKEN_BACK} ORDER BY move DESC LIMIT 1", game_id, start + 1)
             base = kept[0] - 1 if kept else 0
             tail = await db.fetch("SELECT seat, action FROM actions WHERE game_id = $1 AND move > $2"
                                   " AND move <= $3 ORDER BY move", game_id, base + 1, until + 1)

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.base import (
+    NOT_TAKEN_BACK,
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
@@ -238,8 +239,8 @@ class SQLiteStore(SQLiteCommunity):
 
         def read(db: sqlite3.Connection) -> Checkpoint:
             # Move N of the log is the action that made version N + 1.
-            kept = db.execute("SELECT move, state FROM snapshots WHERE game_id = ? AND move <= ?"
-                              " ORDER BY move DESC LIMIT 1", (game_id, start + 1)).fetchone()
+            kept = db.execute("SELECT move, state FROM snapshots s WHERE game_id = ? AND move <= ?"
+                              f" AND {NOT_TAKEN_BACK} ORDER BY move DESC LIMIT 1", (game_id, start + 1)).fetchone()
             base = kept[0] - 1 if kept else 0
             tail = db.execute("SELECT seat, action FROM actions WHERE game_id = ? AND move > ? AND move <= ?"
                               " ORDER BY move", (game_id, base + 1, until + 1)).fetchall()

@@ -32,7 +32,6 @@ from bot.engine import (
     Choice,
     EngineRefusal,
     Event,
-    Game,
     IllegalMove,
     deadlines,
     offered,
@@ -53,9 +52,11 @@ from bot.table.notices import (
     Remembered,
     choice_payload,
     name_seats,
+    put_to,
 )
 from bot.table.notify import NotifySettings
 from bot.table.seating import BOT_NAMES, Seating
+from bot.table.take_back import TakeBacks
 
 log = logging.getLogger(__name__)
 
@@ -77,9 +78,10 @@ class Moved(Table):
     told: str = ""
 
 
-class Tables(Seating, Notifications):
+class Tables(Seating, Notifications, TakeBacks):
     """The table service. Seats and the lobby are in ``bot/table/seating.py``, what a move
-    tells whom in ``bot/table/notices.py``; here is the one path every move takes."""
+    tells whom in ``bot/table/notices.py``, taking a move back in ``bot/table/take_back.py``;
+    here is the one path every move takes."""
 
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
@@ -476,13 +478,3 @@ class Tables(Seating, Notifications):
             raise StaleMove("Another move was made just before yours, so yours was not made. "
                             "Here is what you can do now:", table.id)
 
-
-def put_to(game: Game, old: dict[str, Any], new: dict[str, Any], mover: int, seats: int) -> set[int]:
-    """The seats a move from ``old`` to ``new`` puts a new decision to: its maker, and every
-    seat whose choices it changed (their buttons drawn before it no longer apply)."""
-    return {other for other in range(seats)
-            if other == mover or _actions(game.legal(old, other)) != _actions(game.legal(new, other))}
-
-
-def _actions(choices: list[Choice]) -> list[str]:
-    return [c.action for c in choices]
