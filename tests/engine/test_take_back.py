@@ -84,7 +84,7 @@ def test_a_game_without_the_hook_takes_nothing_back():
 
     game = toy_game.GAME
     state = new_game(game, 2, {}, 1)
-    seat = sorted(game.pending(state))[0]
+    seat = min(game.pending(state))
     action = game.legal(state, seat)[0].action
     after, _ = play(game, state, seat, action)
     with pytest.raises(NotTakenBack, match="cannot be taken back"):
