@@ -226,6 +226,14 @@ class Games(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await send_panel(interaction)
 
+    @game.command(name=command_name("undo"),
+                  description=locale_str("Take back your last move, while nobody has moved since"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        await self.bot.tables.take_back(table.id, member_of(interaction), in_place=True)
+        self.bot.dispatcher.wake()
+        await send_panel(interaction, game_id=table.id, preface=words_at(interaction, table).t("↩️ Taken back."))
+
     async def _clock_lines(self, table: Table, said: Words) -> list[str]:
         """Whom the game waits on and since when, and what closes by itself (Discord shows
         the times in each reader's own zone, counting)."""

@@ -56,7 +56,7 @@ from bot.table.notices import (
 )
 from bot.table.notify import NotifySettings
 from bot.table.seating import BOT_NAMES, Seating
-from bot.table.take_back import TakeBacks
+from bot.table.take_back import TakeBacks, undoable
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,8 @@ class Moved(Table):
     a caller answering in place shows it in the message clicked, as no DM carries it."""
 
     told: str = ""
+    #: The mover may take this move back now (``bot/table/take_back.py``): the Undo button.
+    undoable: bool = False
 
 
 class Tables(Seating, Notifications, TakeBacks):
@@ -212,16 +214,17 @@ class Tables(Seating, Notifications, TakeBacks):
                 decided = await self._decide(latest, member, action, version, in_place)
         if decided is None:
             decided = await self._decide(await self._running(game_id), member, action, version, in_place)
-        told, after = decided
+        told, after, undoable = decided
+        moved_at = after.record.version
         if self.autoplay_bots:
             _, after = await self._run_bots(game_id, after)
         # Woken once the bots have answered, the dispatcher posts the move and their
         # replies together, instead of half a turn at a time.
         self._notify()
-        return Moved(after.record, after.seats, told)
+        return Moved(after.record, after.seats, told, undoable and after.record.version == moved_at)
 
     async def _decide(self, table: Table, member: Member, action: str, version: int | None,
-                      in_place: bool) -> tuple[str, Table]:
+                      in_place: bool) -> tuple[str, Table, bool]:
         """``act``'s move on ``table`` (the game as read, or as last written here), committed."""
         game_id = table.id
         seat = table.seat_of(member.id)
@@ -237,11 +240,12 @@ class Tables(Seating, Notifications, TakeBacks):
         if seat not in game.pending(state) and not game.legal(state, seat):
             raise TableError("It is not your turn. Now: {now}", now=name_seats(game.status(state), table.names()))
         try:
-            return await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
-                                     timeouts={seat: 0} if table.seats[seat].timeouts else None)
+            told, after = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
+                                            timeouts={seat: 0} if table.seats[seat].timeouts else None)
         except StaleMove:
             await self._refuse_a_repeat(game_id, table.record.version, member, action)
             raise
+        return told, after, undoable(table, seat, action, after)
 
     async def _refuse_a_repeat(self, game_id: int, seen: int, member: Member, action: str) -> None:
         """A double click: the one move since the version the click saw is this member's

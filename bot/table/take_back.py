@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import Event, Game, State, new_game, offered, play
+from bot.engine import SYSTEM_SEAT, Event, Game, State, new_game, offered, play
 from bot.engine.language import Words
 from bot.engine.takeback import UNDO, NotTakenBack, check, effective
 from bot.games import registry
@@ -21,6 +21,7 @@ from bot.i18n import HOST, words
 from bot.table import clock as timers
 from bot.table.model import Member, StaleMove, Table, TableError, take_backs_allowed
 from bot.table.notices import Remembered, put_to
+from bot.text import markdown_name
 
 if TYPE_CHECKING:
     from bot.store.base import Store
@@ -38,6 +39,18 @@ def took_back_line(game: Game, before: State, seat: int, action: str, said: Word
         head, _, tail = choice.action.partition("{}")
         label = f"{label} {action[len(head):len(action) - len(tail)]}"
     return said.t("↩️ {seat} took back: {move}", seat=who, move=label)
+
+
+def undoable(before: Table, seat: int, action: str, after: Table) -> bool:
+    """Whether the move ``seat`` just made from ``before`` to ``after`` may be taken back
+    (while nobody moves after it): what offers the mover an Undo button."""
+    if not take_backs_allowed(before.record.settings):
+        return False
+    try:
+        check(registry.game(before.record.game_type), before.state, seat, action, after.state)
+    except NotTakenBack:
+        return False
+    return True
 
 
 class TakeBacks:
@@ -75,9 +88,12 @@ class TakeBacks:
             raise TableError("The host has turned take-backs off for this game.")
         current = table.record.version
         last = await self.store.action_at(game_id, current)
-        if last is None or last[0] != seat or last[2] != member.id:
-            if last is not None and last[0] != seat and last[1] != UNDO:
-                raise TableError("Someone has moved since your last move, so it stands.")
+        if last is not None and last[0] == SYSTEM_SEAT:
+            raise TableError("A countdown has run out since your last move, so it stands.")
+        if last is not None and last[0] != seat:
+            raise TableError("The last move is {name}'s, not yours: only your own last move can be taken back, "
+                             "while nobody has moved since.", name=markdown_name(table.names()[last[0]]))
+        if last is None or last[2] != member.id:
             raise TableError("You have no move to take back: only your own last move can be, "
                              "while nobody has moved since.")
         if last[1] == UNDO:
