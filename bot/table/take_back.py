@@ -18,14 +18,12 @@ from bot.engine.language import Words
 from bot.engine.takeback import UNDO, NotTakenBack, check, effective
 from bot.games import registry
 from bot.i18n import HOST, words
+from bot.store.base import Store
 from bot.table import clock as timers
 from bot.table.model import Member, StaleMove, Table, TableError, take_backs_allowed
-from bot.table.notices import Remembered, put_to
+from bot.table.notices import Moments, Remembered, put_to
 from bot.text import markdown_name
 
-if TYPE_CHECKING:
-    from bot.store.base import Store
-    from bot.table.notices import Moments
 
 def took_back_line(game: Game, before: State, seat: int, action: str, said: Words) -> str:
     """The table's line for a take-back: the move's label as its button read, unless that
