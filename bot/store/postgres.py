@@ -780,18 +780,18 @@ class PostgresStore(PostgresCommunity):
         if not ids:
             return {}
         rows = await self._pool.fetch(
-            "SELECT user_id, notify, quiet_from, quiet_to, zone FROM member_settings"
+            "SELECT user_id, notify, quiet_from, quiet_to, zone, next_up FROM member_settings"
             " WHERE user_id = ANY($1::bigint[])", ids)
         return {row["user_id"]: NotifySettings(row["notify"], row["quiet_from"], row["quiet_to"],
-                                               row["zone"]) for row in rows}
+                                               row["zone"], row["next_up"]) for row in rows}
 
     async def set_notify_settings(self, user_id: int, settings: NotifySettings) -> None:
         await self._pool.execute(
-            "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone)"
-            " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET"
+            "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone, next_up)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id) DO UPDATE SET"
             " notify = excluded.notify, quiet_from = excluded.quiet_from,"
-            " quiet_to = excluded.quiet_to, zone = excluded.zone",
-            user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone)
+            " quiet_to = excluded.quiet_to, zone = excluded.zone, next_up = excluded.next_up",
+            user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone, settings.next_up)
 
     async def member_languages(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The language each of these members' Discord client was last seen in (if ever)."""
