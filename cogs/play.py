@@ -250,18 +250,14 @@ async def on_move(
         game_id, member_of(interaction), action, version=version, in_place=in_place
     )
     game_bot(interaction).dispatcher.wake()
-    # A move that may be taken back gets an Undo button on the mover's own confirmation.
-    undo = moved.record.version if moved.undoable else None
     if in_place:
+        # A move that may be taken back gets an Undo button on this, the mover's own
+        # confirmation. A click on the thread's post has none (the post shows the move;
+        # a message more a click would be noise): /game undo takes it back.
+        undo = moved.record.version if moved.undoable else None
         done = "\n".join(filter(None, (words_at(interaction, moved).t("✓ Done."), moved.told)))
         text, view = await panel(interaction, moved.id, preface=done, undo=undo)
         await interaction.edit_original_response(content=text, view=view)
-    elif undo is not None:
-        said = words_at(interaction, moved)
-        view = build_view([controls.undo_row(moved.id, undo, said)])
-        assert view is not None  # one row, one button
-        await interaction.followup.send(
-            said.t("✓ Done. You can take it back until someone else moves."), ephemeral=True, view=view)
     # A thread post's controls are the dispatcher's to change: it edits this turn's
     # post or clears it when the next one goes out. Stripping them here as well
     # could land after its edit and leave the turn with no buttons.

@@ -76,7 +76,8 @@ class Moved(Table):
     a caller answering in place shows it in the message clicked, as no DM carries it."""
 
     told: str = ""
-    #: The mover may take this move back now (``bot/table/take_back.py``): the Undo button.
+    #: The mover may take this move back now (``bot/table/take_back.py``): the Undo button on
+    #: the private message a move answered in place refreshes (False for any other move).
     undoable: bool = False
 
 
@@ -245,7 +246,8 @@ class Tables(Seating, Notifications, TakeBacks):
         except StaleMove:
             await self._refuse_a_repeat(game_id, table.record.version, member, action)
             raise
-        return told, after, undoable(table, seat, action, after)
+        # Asked only for a move answered in place: its confirmation is where an Undo button goes.
+        return told, after, in_place and undoable(table, seat, action, after)
 
     async def _refuse_a_repeat(self, game_id: int, seen: int, member: Member, action: str) -> None:
         """A double click: the one move since the version the click saw is this member's
