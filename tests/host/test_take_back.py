@@ -11,6 +11,7 @@ from bot.engine import new_game, play, replay, rng_for
 from bot.engine.takeback import UNDO, NotTakenBack, check
 from bot.games import registry
 from bot.i18n import HOST, words
+from bot.store import GameRecord, SeatRecord
 from bot.table import history
 from bot.table.service import Member, StaleMove, Table, TableError, Tables
 from tests.postgres import open_test_store
@@ -189,3 +190,30 @@ async def test_a_take_back_racing_the_next_move_across_two_processes_ends_with_o
         assert (log[-1][1] == UNDO) == (refused[0] is done[1])
         stored = await a.table(table.id)
         assert replay(registry.game(GAME), 2, stored.record.options, stored.record.seed, log) == stored.state
+
+
+def test_a_taken_back_move_counts_for_nothing_in_the_summary():
+    """The end-of-game figures (tally, notables) come from the moves that stood: a game with
+    moves taken back and made again sums up as the same game without those take-backs."""
+    game = registry.game(GAME)
+    kit = registry.kit(GAME)
+    state, log, plain = new_game(game, 2, {}, 5), [], []
+    took_back = 0
+    while game.result(state) is None:
+        seat = min(game.pending(state))
+        action = kit.bot.choose(state, seat, rng_for(5, state["_move"], "bot"))
+        after, _ = play(game, state, seat, action)
+        try:
+            check(game, state, seat, action, after)
+            log += [(seat, action), (seat, UNDO)]  # a misclick taken back, then the move made
+            took_back += 1
+        except NotTakenBack:
+            pass
+        log.append((seat, action))
+        plain.append((seat, action))
+        state = after
+    assert took_back > 10
+    record = GameRecord(7, GAME, "finished", {}, 5, state, len(log) + 1, {}, 1, None, None, None, None, None)
+    table = Table(record, [SeatRecord(seat, None, name, True, True) for seat, name in enumerate(["Ann", "Ben"])])
+    said = words(HOST, "en")
+    assert history.summary(game, table, log, said) == history.summary(game, table, plain, said)
