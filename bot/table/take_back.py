@@ -59,8 +59,10 @@ class TakeBacks:
         clock: Callable[[], float]
         moments: Moments
         _notify: Callable[[], None]
+        autoplay_bots: bool
 
         async def _running(self, game_id: int) -> Table: ...
+        async def run_bots(self, game_id: int, limit: int = 10_000) -> int: ...
         async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,
                           action: tuple[int, str, int | None] | None, outbox: list[tuple[str, dict[str, Any]]],
                           status: str, result: dict[str, Any] | None = None,
@@ -106,6 +108,8 @@ class TakeBacks:
         except NotTakenBack as error:
             raise TableError(error.message, **error.values) from None
         after = await self._commit_take_back(table, game, seat, last[1], before, member, in_place)
+        if self.autoplay_bots:  # a bot the state before waits on moves, as after any move
+            await self.run_bots(game_id)
         self._notify()
         return after
 
