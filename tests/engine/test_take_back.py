@@ -9,6 +9,7 @@ import pytest
 from bot.engine import deadlines, new_game, play, replay, rng_for
 from bot.engine.takeback import UNDO, NotTakenBack, check, effective, replaying
 from bot.games import registry
+from bot.i18n import HOST, words
 
 #: Each title's moves a player may take back, by phase and verb (bot games find them all).
 TAKE_BACK_ABLE = {
@@ -63,6 +64,8 @@ def test_each_title_s_quiet_moves_and_only_those_can_be_taken_back(game_id):
                 refusals.add(refusal)
     assert found >= TAKE_BACK_ABLE[game_id]
     assert REVEALED in refusals
+    polish = words(HOST, "pl")
+    assert all(polish.t(refusal) != refusal for refusal in refusals)  # each sentence in Polish too
 
 
 def test_a_roll_a_draw_and_an_opened_sealed_decision_are_refused():

@@ -115,11 +115,8 @@ async def test_a_button_for_an_earlier_move_and_a_move_that_revealed_something_a
     table = await started(tables)
     member, _ = mover(table)
     first = await tables.act(table.id, member, quiet_move(table))
-    while mover(first)[0] == member and quiet_move(first):  # the same player again: an older button
-        second = await tables.act(table.id, member, quiet_move(first))
-        with pytest.raises(StaleMove):
-            await tables.take_back(table.id, member, version=first.record.version)
-        first = second
+    with pytest.raises(StaleMove, match="no longer the last one"):  # a button for an older move of theirs
+        await tables.take_back(table.id, member, version=first.record.version - 1)
     # Play on until a move of Ann's that revealed something (a roll, a tip drawn): it stands.
     table = await tables.table(table.id)
     for _ in range(200):
