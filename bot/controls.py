@@ -18,6 +18,7 @@ restart with nothing re-registered:
     mq:p:<game>                              open my private panel (hand + all my choices)
     mq:g:<game>:<version>:<page>             another page of my panel
     mq:l:<game>:<join|leave|bot|unbot|start> lobby buttons
+    mq:z:<game>:<version>                    take back my move that made this version
     mq:A:<game>:<version>:<template>         the amount form itself (a modal's id)
 Each kind has its pattern below; ``cogs/play.py`` dispatches by them, so an id that
 fits none (forged, or cut short) never reaches a handler.
@@ -68,6 +69,7 @@ PANEL = _pattern("p", GAME)
 PAGE = _pattern("g", GAME, VERSION, r"(?P<page>0|[1-9][0-9]{0,2})")
 LOBBY = _pattern("l", GAME, "(?P<what>" + "|".join(LOBBY_STEPS) + ")")
 AMOUNT_FORM = _pattern("A", GAME, VERSION, TEMPLATE)
+UNDO = _pattern("z", GAME, VERSION)
 #: The one input of the amount form.
 AMOUNT_INPUT = "amount"
 
@@ -133,6 +135,11 @@ def lobby_id(game_id: int, what: str) -> str:
 
 def amount_form_id(game_id: int, version: int, template: str) -> str:
     return f"mq:A:{game_id}:{version}:{template}"
+
+
+def undo_row(game_id: int, version: int, words: Words = ENGLISH) -> list[Button]:
+    """The Undo button on a mover's private confirmation of the move that made ``version``."""
+    return [Button(f"mq:z:{game_id}:{version}", clip(words.t("↩️ Undo"), BUTTON_LABEL))]
 
 
 # -- amounts --------------------------------------------------------------------

@@ -37,7 +37,7 @@ KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2), "locale_str": None}
 #: ``NotOffered`` and ``BadOption``), and its options' descriptions (``Option(name, description, …)``).
 HOST_KEYWORDS: dict[str, Any] = {
     "counted": (1, 2), "Option": (2,), "TableError": None, "StaleMove": None, "OptionError": None,
-    "NotOffered": None, "BadOption": None,
+    "NotOffered": None, "BadOption": None, "NotTakenBack": None,
 }
 #: Names of commands, groups and parameters are words of their own (lowercase, one word):
 #: ``command_name("join")`` puts them in this context, apart from the sentences.

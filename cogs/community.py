@@ -21,8 +21,9 @@ from rendering import kit
 
 
 async def notify_settings(bot: GameBot, interaction: discord.Interaction, how: str | None,
-                          quiet: str | None, timezone: str | None) -> None:
-    """How the member hears a game waits on them, and their quiet hours: shown, or changed."""
+                          quiet: str | None, timezone: str | None, next_up: bool | None = None) -> None:
+    """How the member hears a game waits on them, and their quiet hours, and whether they hear
+    when they are next: shown, or changed."""
     said = host_words(client_language(interaction))  # about no one table: the member's own language
     user_id = interaction.user.id
     current = await bot.tables.notify_settings(user_id)
@@ -33,10 +34,11 @@ async def notify_settings(bot: GameBot, interaction: discord.Interaction, how: s
         raise TableError.verbatim(str(error)) from None
     if how not in (None, notify.THREAD, notify.DM, notify.BOTH):
         raise TableError.verbatim(said.t("Choose how from the list: the thread, a DM, or both."))
-    chosen = notify.NotifySettings(how or current.where, *(hours or (None, None)), zone)
+    chosen = notify.NotifySettings(how or current.where, *(hours or (None, None)), zone,
+                                   current.next_up if next_up is None else next_up)
     if chosen != current:
         await bot.tables.set_notify_settings(user_id, chosen)
-    unchanged = chosen == current and not (how or quiet or timezone)
+    unchanged = chosen == current and not (how or quiet or timezone) and next_up is None
     await reply(interaction, chosen.describe(said) + (
         " " + said.t("Change it with the options of `/game notify`.") if unchanged else ""))
 

@@ -230,6 +230,14 @@ class Games(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await send_panel(interaction)
 
+    @game.command(name=command_name("undo"),
+                  description=locale_str("Take back your last move, while nobody has moved since"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        await self.bot.tables.take_back(table.id, member_of(interaction), in_place=True)
+        self.bot.dispatcher.wake()
+        await send_panel(interaction, game_id=table.id, preface=words_at(interaction, table).t("↩️ Taken back."))
+
     async def _clock_lines(self, table: Table, said: Words) -> list[str]:
         """Whom the game waits on and since when, and what closes by itself (Discord shows
         the times in each reader's own zone, counting)."""
@@ -253,18 +261,21 @@ class Games(commands.Cog):
 
     @game.command(name=command_name("notify"),
                   description=locale_str("How you hear that a game waits on you, and your quiet hours"))
-    @app_commands.rename(how=command_name("how"), quiet=command_name("quiet"), timezone=command_name("timezone"))
+    @app_commands.rename(how=command_name("how"), quiet=command_name("quiet"), timezone=command_name("timezone"),
+                         next_up=command_name("next"))
     @app_commands.describe(
         how=locale_str("A ping in the game's thread, a DM, or both"),
         quiet=locale_str("Hours with no pings, like 23:00-07:30 (held until they end), or off"),
-        timezone=locale_str("Your time zone for quiet hours, like Europe/Warsaw"))
+        timezone=locale_str("Your time zone for quiet hours, like Europe/Warsaw"),
+        next_up=locale_str("Also tell me when I am next, the same way"))
     @app_commands.choices(how=[app_commands.Choice(name=locale_str("Ping me in the thread"), value=notify.THREAD),
                                app_commands.Choice(name=locale_str("DM me"), value=notify.DM),
                                app_commands.Choice(name=locale_str("Both"), value=notify.BOTH)])
     async def notify_settings(self, interaction: discord.Interaction, how: str | None = None,
                               quiet: app_commands.Range[str, 1, 20] | None = None,
-                              timezone: app_commands.Range[str, 1, 64] | None = None) -> None:
-        await community.notify_settings(self.bot, interaction, how, quiet, timezone)
+                              timezone: app_commands.Range[str, 1, 64] | None = None,
+                              next_up: bool | None = None) -> None:
+        await community.notify_settings(self.bot, interaction, how, quiet, timezone, next_up)
 
     @notify_settings.autocomplete("timezone")
     async def notify_zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

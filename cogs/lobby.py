@@ -16,6 +16,7 @@ from bot.engine import Game
 from bot.engine.language import ENGLISH, Words
 from bot.games import registry
 from bot.table.clock import CLOCK, HOST_OPTIONS
+from bot.table.model import take_backs_allowed
 from bot.table.service import Table, TableError, Tables
 from bot.text import markdown_name
 from cogs.speech import host_words, words_for_game
@@ -153,6 +154,8 @@ def lobby_text(table: Table, words: Words | None = None) -> str:
     options = options_text(game, table.record.options, words)
     if clock := table.record.settings.get(CLOCK.name):
         options += " · " + words.t("Turn clock: {hours} h a decision", hours=clock)
+    if not take_backs_allowed(table.record.settings):
+        options += " · " + words.t("No take-backs")
     status = table.record.status
     state = (words.t("Join below; the host starts when the table is ready.") if status == "lobby"
              else words.t("The game has started.") if status == "running"

@@ -157,8 +157,14 @@ class LobbyButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=co
         await guarded(interaction, on_lobby(interaction, self.game_id, self.what))
 
 
+class UndoButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.UNDO):
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, on_undo(interaction, self.game_id, self.version))
+
+
 BUTTON_KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
+    UndoButton,
     AmountButton,
     ConfirmButton,
     PickerButton,
@@ -270,12 +276,27 @@ async def on_move(
     )
     game_bot(interaction).dispatcher.wake()
     if in_place:
+        # A move that may be taken back gets an Undo button on this, the mover's own
+        # confirmation. A click on the thread's post has none (the post shows the move;
+        # a message more a click would be noise): /game undo takes it back.
+        undo = moved.record.version if moved.undoable else None
         done = "\n".join(filter(None, (words_at(interaction, moved).t("✓ Done."), moved.told)))
-        text, view = await panel(interaction, moved.id, preface=done)
+        text, view = await panel(interaction, moved.id, preface=done, undo=undo)
         await interaction.edit_original_response(content=text, view=view)
     # A thread post's controls are the dispatcher's to change: it edits this turn's
     # post or clears it when the next one goes out. Stripping them here as well
     # could land after its edit and leave the turn with no buttons.
+
+
+async def on_undo(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """Take back the move that made ``version``; the private message clicked shows the
+    player's choices again (the thread's post is edited back through the outbox)."""
+    await interaction.response.defer(ephemeral=True, thinking=False)
+    table = await game_bot(interaction).tables.take_back(
+        game_id, member_of(interaction), version=version, in_place=True)
+    game_bot(interaction).dispatcher.wake()
+    text, view = await panel(interaction, table.id, preface=words_at(interaction, table).t("↩️ Taken back."))
+    await interaction.edit_original_response(content=text, view=view)
 
 
 async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) -> None:
@@ -487,8 +508,11 @@ async def turn_page(interaction: discord.Interaction, game_id: int, page: int) -
 
 
 async def panel(
-    interaction: discord.Interaction, game_id: int, *, page: int = 0, preface: str = ""
+    interaction: discord.Interaction, game_id: int, *, page: int = 0, preface: str = "",
+    undo: int | None = None,
 ) -> tuple[str, discord.ui.View | None]:
+    """``undo``: the version of the move just made, when it may be taken back (an Undo button,
+    if a row is left)."""
     table, seat, choices, summary = await game_bot(interaction).tables.private_view(
         game_id, member_of(interaction), client_language(interaction)
     )
@@ -512,6 +536,8 @@ async def panel(
         rows, _ = controls.layout(table.id, table.record.version, payload, page=page, words=said)
     elif table.record.status == "running":
         tail.append("-# " + said.t("Nothing for you to do right now."))
+    if undo is not None and len(rows) < controls.MAX_ROWS:
+        rows.append(controls.undo_row(table.id, undo, said))
     # Too long for one message: the summary gives way first (the "My hand" button shows
     # it again), so what the move told them and what they are asked stay whole.
     room = 2000 - len("\n".join([*head, "", *tail]))

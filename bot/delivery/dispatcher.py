@@ -48,7 +48,7 @@ from bot.store.shards import Shards
 from bot.table import history
 from bot.table.clock import quiet_key
 from bot.table.notices import Moments, public_view_at
-from bot.table.notify import NotifySettings
+from bot.table.notify import NotifySettings, next_up
 from bot.table.service import Table
 from bot.text import markdown_name
 
@@ -238,8 +238,10 @@ class Dispatcher:
             items = await self._viewed(table, items)
             versions = [i.payload["version"] for i in items if "asked" in i.payload]
             latest = await self.store.turn_post(table.id) if self._edits else None
-            plan = plan_post(items, await self.store.movers(table.id, versions), latest)
+            movers = await self.store.movers(table.id, versions)
+            plan = plan_post(items, movers, latest)
             plan, to_dm = await self._as_members_wish(table, plan, items[-1].payload)
+            plan, next_dm = await self._heads_up(table, plan, items[-1].payload, movers)
             message = await self._compose_post(table, items, plan)
         except Exception as error:
             return await self._failed(table, items, error, preparing=True)
@@ -269,6 +271,8 @@ class Dispatcher:
             except Exception as error:
                 return await self._failed(table, items, error)
         await self._tell_by_dm(table, to_dm, items[-1])
+        if next_dm is not None:
+            await self._tell_next(table, next_dm, items[-1])
         if plan.edit is None:  # a new post: a new turn for those following the game
             await self._tell_followers(table, items)
         if not isinstance(posted, Posted):  # a transport that does not say where its posts go
@@ -325,6 +329,42 @@ class Dispatcher:
             if wish.dm_on_turn and turn is not None and turn.get("choices"):
                 to_dm.append(turn)  # a wholly private decision comes by DM anyway
         return replace(plan, pings=pings), to_dm
+
+    async def _heads_up(self, table: Table, plan: PostPlan, last: dict[str, Any],
+                        movers: dict[int, tuple[int, int | None]]) -> tuple[PostPlan, SeatRecord | None]:
+        """"You're next" (``/game notify``): as a new post puts the turn to one seat, the member
+        after it, if they opted in and it is not their quiet hours, hears it the way they hear
+        their turn: a ping in this post (a line the post's next edit drops), or a DM (the seat
+        returned, to tell once the post is out), or both."""
+        if plan.edit is not None or "asked" not in last:
+            return plan, None
+        waiting = [turn["seat"] for turn in last.get("turn", [])]
+        seat = next_up(waiting, {mover for mover, _ in movers.values()}, len(table.seats))
+        record = table.seats[seat] if seat is not None else None
+        if record is None or record.is_bot or record.user_id is None or record.user_id in plan.pings:
+            return plan, None
+        wish = (await self.store.notify_settings([record.user_id])).get(record.user_id, NotifySettings())
+        if not wish.next_up or wish.quiet_until(self.clock()) is not None:
+            return plan, None
+        if wish.ping_in_thread:
+            line = "-# " + words(HOST, table.language).t("⏭️ {member}, you are next.", member=f"<@{record.user_id}>")
+            plan = replace(plan, body="\n".join(filter(None, (plan.body, line))), pings=[*plan.pings, record.user_id])
+        return plan, record if wish.dm_on_turn else None
+
+    async def _tell_next(self, table: Table, seat: SeatRecord, item: OutboxItem) -> None:
+        """The "you're next" DM: a courtesy, so a failure is logged, not retried."""
+        language = table.seat_language(seat.seat)
+        now = item.payload["turn"][0]["seat"]  # the one seat to move (next_up asked for one)
+        text = words(HOST, language).t("⏭️ You are next in **{game}** #{number}: {seat} is to move now.",
+                                       game=registry.game(table.record.game_type).name, number=table.id,
+                                       seat=markdown_name(table.seats[now].name))
+        message = Outgoing(game_id=table.id, game_type=table.record.game_type,
+                           version=item.payload.get("version", 0), text=text,
+                           key=f"{item.id}-next-{seat.seat}", language=language)
+        try:
+            await self.transport.send_private(table, seat, message)
+        except Exception as error:
+            log.warning("next-up DM to seat %s of game %s failed: %s", seat.seat, table.id, _describe(error))
 
     async def _tell_by_dm(self, table: Table, turns: list[dict[str, Any]], item: OutboxItem) -> None:
         """A DM to each member who asked for one when a game waits on them: a courtesy beside

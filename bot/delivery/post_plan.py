@@ -94,7 +94,8 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
 
     A new post pings the members it waits on whom one of these items newly asked (or, for
     a reminder, a warning or a seat changing hands, that it names), unless they made one of
-    these moves themselves; an edit pings nobody."""
+    these moves themselves; an edit pings nobody. A take-back edits the newest post, whatever
+    decision it showed."""
     start = Run.of(latest)
     run = start
     continued = start is not None
@@ -121,7 +122,11 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
         else:
             asked_by_others |= {turn["seat"] for turn in payload.get("turn", [])}
         text = payload.get("text", "")
-        if run is not None and run.answered_by(payload, seat):
+        if payload.get("take_back") and run is not None:
+            # A take-back edits the post its move left, back to the decision before it
+            # (bot/table/take_back.py): never a new post, nor a ping.
+            run = Run(frozenset(turn["seat"] for turn in payload.get("turn", [])))
+        elif run is not None and run.answered_by(payload, seat):
             if len(run.seats) > 1 and not payload.get("open"):
                 text = ""  # a private answer is said by the count instead
         else:

@@ -342,6 +342,13 @@ class Game(Protocol):
     # the deal, ``views[-1]`` the end), in the table's language. Both read public views
     # only, so neither can tell a secret the end did not reveal.
 
+    # -- Take-backs (issue 29; ``bot/engine/takeback.py``) ---------------------------------
+    # Optional: ``can_take_back(before, action, after, seat) -> bool`` — whether ``seat`` may
+    # take back ``action``, which took the game from ``before`` to ``after``, while nobody has
+    # moved since: True only for a move that showed nobody anything new (no card drawn or
+    # shown, no sealed answer opened, no payment from another player). The engine asks only
+    # about moves that used no randomness, told no other seat anything in private and did
+    # not end the game. Without it (the safe default) no move of the game can be taken back.
 
 class BotPolicy(Protocol):
     """Picks a legal action for a seat; fills empty seats and drives fuzz tests."""

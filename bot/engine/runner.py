@@ -29,6 +29,9 @@ from .protocol import (
 #: Keys the engine keeps in every state, beside the game's own.
 SEED_KEY = "_seed"
 MOVE_KEY = "_move"
+#: The action a take-back is logged as (``bot/engine/takeback.py``). No game offers it, so
+#: ``play`` never accepts it; a replay drops it with the move it took back.
+UNDO = "undo"
 
 
 def copy_state(state: State) -> State:
@@ -140,8 +143,21 @@ def replay(
     game: Game, players: int, options: dict[str, Any] | None, seed: int,
     log: Iterable[tuple[int, str]],
 ) -> State:
-    """Rebuild a state from its set-up and action log of (seat, action)."""
+    """Rebuild a state from its set-up and action log of (seat, action), take-backs included."""
     state = new_game(game, players, options, seed)
-    for seat, action in log:
+    for seat, action in effective(log):
         state, _ = play(game, state, seat, action)
     return state
+
+
+def effective(log: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The log without its take-backs and the moves they took back. It replays to the same
+    states as the whole log: a take-back restores the state before its move exactly, its
+    move counter included, so what follows draws the same randomness either way."""
+    kept: list[tuple[int, str]] = []
+    for seat, action in log:
+        if action == UNDO:
+            kept.pop()
+        else:
+            kept.append((seat, action))
+    return kept

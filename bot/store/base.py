@@ -22,6 +22,10 @@ SENT_KEPT_SECONDS = 3600.0
 #: A running game's state is kept every this many moves (V14 ``snapshots``), so any move is
 #: rebuilt from at most this many actions (``/game history``, ``/game board move:N``).
 SNAPSHOT_EVERY = 10
+#: A kept state whose next action is a take-back (``undo``) is passed over: the state before
+#: the move it takes back is not there to restore (``s``: the snapshot's row).
+NOT_TAKEN_BACK = ("NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = s.game_id"
+                  " AND a.move = s.move + 1 AND a.action = 'undo')")
 #: The migrations the standings are made from: the finishing order (V11) and their tables
 #: (V14). When either is applied, the standings are made afresh from the games finished so
 #: far, in the same transaction, whichever came first (work merged out of order).

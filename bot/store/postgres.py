@@ -31,6 +31,7 @@ from typing import Any, TypeAlias
 import asyncpg
 
 from bot.store.base import (
+    NOT_TAKEN_BACK,
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
@@ -268,8 +269,8 @@ class PostgresStore(PostgresCommunity):
         ``SNAPSHOT_EVERY`` actions (games begun before V14 keep none: from the deal)."""
         async with self.transaction(isolation="repeatable_read", readonly=True) as db:
             # Move N of the log is the action that made version N + 1.
-            kept = await db.fetchrow("SELECT move, state FROM snapshots WHERE game_id = $1 AND move <= $2"
-                                     " ORDER BY move DESC LIMIT 1", game_id, start + 1)
+            kept = await db.fetchrow("SELECT move, state FROM snapshots s WHERE game_id = $1 AND move <= $2"
+                                     f" AND {NOT_TAKEN_BACK} ORDER BY move DESC LIMIT 1", game_id, start + 1)
             base = kept[0] - 1 if kept else 0
             tail = await db.fetch("SELECT seat, action FROM actions WHERE game_id = $1 AND move > $2"
                                   " AND move <= $3 ORDER BY move", game_id, base + 1, until + 1)
@@ -784,18 +785,18 @@ class PostgresStore(PostgresCommunity):
         if not ids:
             return {}
         rows = await self._pool.fetch(
-            "SELECT user_id, notify, quiet_from, quiet_to, zone FROM member_settings"
+            "SELECT user_id, notify, quiet_from, quiet_to, zone, next_up FROM member_settings"
             " WHERE user_id = ANY($1::bigint[])", ids)
         return {row["user_id"]: NotifySettings(row["notify"], row["quiet_from"], row["quiet_to"],
-                                               row["zone"]) for row in rows}
+                                               row["zone"], row["next_up"]) for row in rows}
 
     async def set_notify_settings(self, user_id: int, settings: NotifySettings) -> None:
         await self._pool.execute(
-            "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone)"
-            " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET"
+            "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone, next_up)"
+            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id) DO UPDATE SET"
             " notify = excluded.notify, quiet_from = excluded.quiet_from,"
-            " quiet_to = excluded.quiet_to, zone = excluded.zone",
-            user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone)
+            " quiet_to = excluded.quiet_to, zone = excluded.zone, next_up = excluded.next_up",
+            user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone, settings.next_up)
 
     async def member_languages(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The language each of these members' Discord client was last seen in (if ever)."""

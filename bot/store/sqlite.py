@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.base import (
+    NOT_TAKEN_BACK,
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
@@ -238,8 +239,8 @@ class SQLiteStore(SQLiteCommunity):
 
         def read(db: sqlite3.Connection) -> Checkpoint:
             # Move N of the log is the action that made version N + 1.
-            kept = db.execute("SELECT move, state FROM snapshots WHERE game_id = ? AND move <= ?"
-                              " ORDER BY move DESC LIMIT 1", (game_id, start + 1)).fetchone()
+            kept = db.execute("SELECT move, state FROM snapshots s WHERE game_id = ? AND move <= ?"
+                              f" AND {NOT_TAKEN_BACK} ORDER BY move DESC LIMIT 1", (game_id, start + 1)).fetchone()
             base = kept[0] - 1 if kept else 0
             tail = db.execute("SELECT seat, action FROM actions WHERE game_id = ? AND move > ? AND move <= ?"
                               " ORDER BY move", (game_id, base + 1, until + 1)).fetchall()
@@ -761,18 +762,21 @@ class SQLiteStore(SQLiteCommunity):
             return {}
         marks = ",".join("?" for _ in ids)
         cursor = await self._db.execute(
-            f"SELECT user_id, notify, quiet_from, quiet_to, zone FROM member_settings WHERE user_id IN ({marks})",
-            ids)
-        return {row["user_id"]: NotifySettings(row["notify"], row["quiet_from"], row["quiet_to"], row["zone"])
+            f"SELECT user_id, notify, quiet_from, quiet_to, zone, next_up FROM member_settings"
+            f" WHERE user_id IN ({marks})", ids)
+        return {row["user_id"]: NotifySettings(row["notify"], row["quiet_from"], row["quiet_to"], row["zone"],
+                                               bool(row["next_up"]))
                 for row in await cursor.fetchall()}
 
     async def set_notify_settings(self, user_id: int, settings: NotifySettings) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone) VALUES (?, ?, ?, ?, ?)"
+                "INSERT INTO member_settings (user_id, notify, quiet_from, quiet_to, zone, next_up)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, quiet_from = excluded.quiet_from,"
-                " quiet_to = excluded.quiet_to, zone = excluded.zone",
-                (user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone))
+                " quiet_to = excluded.quiet_to, zone = excluded.zone, next_up = excluded.next_up",
+                (user_id, settings.where, settings.quiet_from, settings.quiet_to, settings.zone,
+                 int(settings.next_up)))
 
     async def member_languages(self, user_ids: Iterable[int]) -> dict[int, str]:
         """The language each of these members' Discord client was last seen in (if ever)."""

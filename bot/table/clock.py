@@ -24,16 +24,17 @@ from typing import Any
 
 from bot.engine import Game, Option, deadlines, offered
 from bot.engine.language import ENGLISH, Words
-from bot.table.model import Table
+from bot.table.model import TAKE_BACKS, Table
 
 log = logging.getLogger(__name__)
 
 #: A new game's turn clock unless the host says otherwise (``clock=0``: none).
 DEFAULT_CLOCK_HOURS = 72
-#: Options the host adds to every game's lobby, beside the game's own.
+#: Options the host adds to every game's lobby, beside the game's own (the turn clock, and
+#: whether players may take a move back).
 CLOCK = Option("clock", "Hours a player has for each decision before the game moves for them (0: no clock)",
                DEFAULT_CLOCK_HOURS, (0, 12, 24, 48, 72))
-HOST_OPTIONS = (CLOCK,)
+HOST_OPTIONS = (CLOCK, TAKE_BACKS)
 
 #: The turn clock warns once, when this share of it is left ("6 hours left" of 24).
 WARN_AT_SHARE_LEFT = 0.25

@@ -16,11 +16,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Event, Game, State, Tally, View, new_game, play
+from bot.engine import Event, Game, State, Tally, View, new_game
 from bot.engine.language import Words
+from bot.engine.takeback import effective, replaying
 from bot.store.base import SNAPSHOT_EVERY, Checkpoint
 from bot.table.model import Table
 from bot.table.notices import name_seats
+from bot.table.take_back import took_back_line
 from bot.text import markdown_name, pack, split_text
 
 #: A history page's lines stay within this, leaving room in Discord's 2,000 characters for
@@ -44,6 +46,7 @@ class Step:
     seat: int | None  # who moved: None for the deal, SYSTEM_SEAT when time did
     state: State
     said: tuple[str, ...]  # what the move told the whole table (its public events)
+    undone: tuple[int, str, State] | None = None  # a take-back's move: (seat, action, made in)
 
 
 def steps(game: Game, table: Table, log: Log) -> Iterator[Step]:
@@ -52,9 +55,7 @@ def steps(game: Game, table: Table, log: Log) -> Iterator[Step]:
     state = new_game(game, len(table.seats), record.options, record.seed)
     opening: list[Event] = getattr(game, "opening_events", lambda _state: [])(state)
     yield Step(0, None, state, tuple(event.text for event in opening if event.public))
-    for move, (seat, action) in enumerate(log, start=1):
-        state, events = play(game, state, seat, action)
-        yield Step(move, seat, state, tuple(event.text for event in events if event.public))
+    yield from _moves(game, state, log, 1)
 
 
 def rebuilt(game: Game, table: Table, kept: Checkpoint) -> Iterator[Step]:
@@ -63,10 +64,15 @@ def rebuilt(game: Game, table: Table, kept: Checkpoint) -> Iterator[Step]:
     if kept.state is None:
         yield from steps(game, table, kept.tail)
         return
-    state = kept.state
-    for move, (seat, action) in enumerate(kept.tail, start=kept.base + 1):
-        state, events = play(game, state, seat, action)
-        yield Step(move, seat, state, tuple(event.text for event in events if event.public))
+    yield from _moves(game, kept.state, kept.tail, kept.base + 1)
+
+
+def _moves(game: Game, state: State, log: Log, first: int) -> Iterator[Step]:
+    """A step for each entry of ``log`` from ``state``; a take-back's is the state before the
+    move it took back, with that move (``undone``) for its line."""
+    for move, entry in enumerate(replaying(game, state, log), start=first):
+        yield Step(move, entry.seat, entry.state, tuple(event.text for event in entry.events if event.public),
+                   entry.undone)
 
 
 def view_at(game: Game, table: Table, kept: Checkpoint) -> View:
@@ -122,7 +128,7 @@ def blocks_of(game: Game, table: Table, moves: Iterable[Step], said: Words) -> l
     begins = beginning(game, table, said)
     blocks = []
     for step in moves:
-        lines = step_lines(step, names, begins)
+        lines = step_lines(game, step, names, begins, said)
         if lines:
             blocks.append(f"`{step.move}` " + "\n".join(lines))
     return blocks
@@ -134,9 +140,12 @@ def beginning(game: Game, table: Table, said: Words) -> str:
                   players=", ".join(markdown_name(name) for name in table.names()))
 
 
-def step_lines(step: Step, names: list[str], begins: str) -> list[str]:
-    """What a move told the table, a line each, the players named (the deal: ``begins`` first)."""
-    lines = [line for line in name_seats("\n".join(step.said), names).splitlines() if line.strip()]
+def step_lines(game: Game, step: Step, names: list[str], begins: str, said: Words) -> list[str]:
+    """What a move told the table, a line each, the players named (the deal: ``begins`` first;
+    a take-back: the line that says which move it took back)."""
+    told = step.said if step.undone is None else (
+        took_back_line(game, step.undone[2], step.undone[0], step.undone[1], said),)
+    lines = [line for line in name_seats("\n".join(told), names).splitlines() if line.strip()]
     return [begins, *lines] if step.move == 0 else lines
 
 
@@ -167,7 +176,8 @@ def summary(game: Game, table: Table, log: Log, said: Words) -> Summary:
     """Replay the finished game and build its summary: final scores by rank (winners first),
     the chart of what the game counts at the end of each turn or round, and the notables."""
     views, state = [], None
-    for step in steps(game, table, log):
+    # A move taken back never happened, as far as the figures go.
+    for step in steps(game, table, effective(log)):
         views.append(game.view(step.state, None))
         state = step.state
     end = views[-1]

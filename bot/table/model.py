@@ -4,12 +4,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import SEAT_LANGUAGES
+from bot.engine import SEAT_LANGUAGES, Option
 from bot.engine.language import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Words
 from bot.store.base import GameRecord, SeatRecord
 
 #: The lobby option a game that speaks several languages sets its table's language with.
 LANGUAGE_OPTION = "language"
+#: The host's switch for take-backs (``bot/table/take_back.py``), a lobby option beside the
+#: turn clock: on unless the host turns it off.
+TAKE_BACKS = Option("takebacks", "Whether a player may take back their last move while nobody has moved since",
+                    True, (True, False))
+
+
+def take_backs_allowed(settings: dict[str, Any]) -> bool:
+    return settings.get(TAKE_BACKS.name, TAKE_BACKS.default) is not False
 
 
 class TableError(Exception):

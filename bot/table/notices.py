@@ -274,3 +274,14 @@ class Notifications:
         game = registry.game(table.record.game_type)
         return [(seat, table.record.seat_asked.get(seat))
                 for seat in sorted(game.pending(table.state))]
+
+
+def put_to(game: Game, old: dict[str, Any], new: dict[str, Any], mover: int, seats: int) -> set[int]:
+    """The seats a move from ``old`` to ``new`` puts a new decision to: its maker, and every
+    seat whose choices it changed (their buttons drawn before it no longer apply)."""
+    return {other for other in range(seats)
+            if other == mover or _actions(game.legal(old, other)) != _actions(game.legal(new, other))}
+
+
+def _actions(choices: list[Choice]) -> list[str]:
+    return [c.action for c in choices]

@@ -1,6 +1,7 @@
 """How each member wants to hear that a game waits on them: a ping in the thread, a DM,
 or both; and quiet hours in their own time zone, during which pings are held until the
-hours end (the post still goes out, naming them without a mention).
+hours end (the post still goes out, naming them without a mention). Opted in (``next_up``),
+they also hear, the same way, when the player after the one to move now is them.
 
 Pure: the settings are plain data kept per member (``/game notify``), and the question
 "may I ping them now, and if not, when?" is answered here from a clock reading.
@@ -24,6 +25,7 @@ class NotifySettings:
     quiet_from: int | None = None  # minutes after midnight, in ``zone``
     quiet_to: int | None = None
     zone: str = "UTC"
+    next_up: bool = False  # "you're next": told when the player after the current one is them
 
     @property
     def ping_in_thread(self) -> bool:
@@ -53,10 +55,22 @@ class NotifySettings:
         where = {THREAD: words.t("a ping in the game's thread"), DM: words.t("a DM"),
                  BOTH: words.t("a ping in the thread and a DM")}[self.where]
         text = words.t("When a game waits on you: {where}.", where=where)
+        if self.next_up:
+            text += " " + words.t("You also hear when you are next, the same way.")
         if self.quiet_from is not None and self.quiet_to is not None:
             text += " " + words.t("Quiet hours {start}–{end} ({zone}): pings wait until they end.",
                                   start=_clock(self.quiet_from), end=_clock(self.quiet_to), zone=self.zone)
         return text
+
+
+def next_up(waiting: list[int], movers: set[int | None], seats: int) -> int | None:
+    """The seat to tell "you're next" as a post puts the turn to ``waiting``: the seat after
+    the one to move, in seat order, when one seat moves now and the turn has just passed to
+    it (none of ``movers``, the seats whose moves the post shows, is it): so once a turn.
+    None when several decide at once, or at a table of two (the next is the one who moved)."""
+    if len(waiting) != 1 or waiting[0] in movers or seats < 3:
+        return None
+    return (waiting[0] + 1) % seats
 
 
 def parse_quiet_hours(text: str, words: Words = ENGLISH) -> tuple[int, int] | None:

@@ -32,7 +32,6 @@ from bot.engine import (
     Choice,
     EngineRefusal,
     Event,
-    Game,
     IllegalMove,
     deadlines,
     offered,
@@ -53,9 +52,11 @@ from bot.table.notices import (
     Remembered,
     choice_payload,
     name_seats,
+    put_to,
 )
 from bot.table.notify import NotifySettings
 from bot.table.seating import BOT_NAMES, Seating
+from bot.table.take_back import TakeBacks, undoable
 
 log = logging.getLogger(__name__)
 
@@ -75,11 +76,15 @@ class Moved(Table):
     a caller answering in place shows it in the message clicked, as no DM carries it."""
 
     told: str = ""
+    #: The mover may take this move back now (``bot/table/take_back.py``): the Undo button on
+    #: the private message a move answered in place refreshes (False for any other move).
+    undoable: bool = False
 
 
-class Tables(Seating, Notifications):
+class Tables(Seating, Notifications, TakeBacks):
     """The table service. Seats and the lobby are in ``bot/table/seating.py``, what a move
-    tells whom in ``bot/table/notices.py``; here is the one path every move takes."""
+    tells whom in ``bot/table/notices.py``, taking a move back in ``bot/table/take_back.py``;
+    here is the one path every move takes."""
 
     def __init__(self, store: Store, *, notify: Callable[[], None] | None = None,
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
@@ -212,16 +217,17 @@ class Tables(Seating, Notifications):
                 decided = await self._decide(latest, member, action, version, in_place)
         if decided is None:
             decided = await self._decide(await self._running(game_id), member, action, version, in_place)
-        told, after = decided
+        told, after, undoable = decided
+        moved_at = after.record.version
         if self.autoplay_bots:
             _, after = await self._run_bots(game_id, after)
         # Woken once the bots have answered, the dispatcher posts the move and their
         # replies together, instead of half a turn at a time.
         self._notify()
-        return Moved(after.record, after.seats, told)
+        return Moved(after.record, after.seats, told, undoable and after.record.version == moved_at)
 
     async def _decide(self, table: Table, member: Member, action: str, version: int | None,
-                      in_place: bool) -> tuple[str, Table]:
+                      in_place: bool) -> tuple[str, Table, bool]:
         """``act``'s move on ``table`` (the game as read, or as last written here), committed."""
         game_id = table.id
         seat = table.seat_of(member.id)
@@ -237,11 +243,13 @@ class Tables(Seating, Notifications):
         if seat not in game.pending(state) and not game.legal(state, seat):
             raise TableError("It is not your turn. Now: {now}", now=name_seats(game.status(state), table.names()))
         try:
-            return await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
-                                     timeouts={seat: 0} if table.seats[seat].timeouts else None)
+            told, after = await self._apply(table, seat, action, user_id=member.id, in_place=in_place,
+                                            timeouts={seat: 0} if table.seats[seat].timeouts else None)
         except StaleMove:
             await self._refuse_a_repeat(game_id, table.record.version, member, action)
             raise
+        # Asked only for a move answered in place: its confirmation is where an Undo button goes.
+        return told, after, in_place and undoable(table, seat, action, after)
 
     async def _refuse_a_repeat(self, game_id: int, seen: int, member: Member, action: str) -> None:
         """A double click: the one move since the version the click saw is this member's
@@ -478,13 +486,3 @@ class Tables(Seating, Notifications):
             raise StaleMove("Another move was made just before yours, so yours was not made. "
                             "Here is what you can do now:", table.id)
 
-
-def put_to(game: Game, old: dict[str, Any], new: dict[str, Any], mover: int, seats: int) -> set[int]:
-    """The seats a move from ``old`` to ``new`` puts a new decision to: its maker, and every
-    seat whose choices it changed (their buttons drawn before it no longer apply)."""
-    return {other for other in range(seats)
-            if other == mover or _actions(game.legal(old, other)) != _actions(game.legal(new, other))}
-
-
-def _actions(choices: list[Choice]) -> list[str]:
-    return [c.action for c in choices]

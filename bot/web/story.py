@@ -47,7 +47,7 @@ def chapter(game: Game, table: Table, kept: Checkpoint, first: int, said: Words)
         if step.move < first:
             continue
         view = game.view(step.state, None)
-        found.append(Move(step.move, period_of(game, view), tuple(history.step_lines(step, names, begins)),
+        found.append(Move(step.move, period_of(game, view), tuple(history.step_lines(game, step, names, begins, said)),
                           plain(name_seats(game.status(step.state), names))))
     return found
 

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from bot.engine import new_game, play
+from bot.engine import new_game
+from bot.engine.takeback import replaying
 from bot.games import registry
 from tests.discord_sim import DiscordSim, SimMessage
 
@@ -87,9 +88,9 @@ def cards_that_left_a_hand(db_path: str | Path) -> set[str]:
                 "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY move", (game_id,)
             ).fetchall()
             state = new_game(game, players, json.loads(options), seed)
-            for seat, action in log:
+            for entry in replaying(game, state, log):  # take-backs included
                 before = Counter(card for hand in state["hands"] for card in hand)
-                state, _ = play(game, state, seat, action)
+                state = entry.state
                 after = Counter(card for hand in state["hands"] for card in hand)
                 left |= {board.card(card).key for card in before - after}
     finally:

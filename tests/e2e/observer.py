@@ -6,7 +6,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-from bot.engine import Game, new_game, play
+from bot.engine import Game, new_game
+from bot.engine.takeback import replaying
 
 
 class Database:
@@ -50,7 +51,8 @@ class Database:
         options, seed = self.query("SELECT options, seed FROM games")[0]
         state = new_game(self.rules, len(self.seats()), json.loads(options), seed)
         states = {1: state}
-        for move, seat, action in self.query("SELECT move, seat, action FROM actions ORDER BY move"):
-            state, _ = play(self.rules, state, seat, action)
-            states[move] = state
+        rows = self.query("SELECT move, seat, action FROM actions ORDER BY move")
+        for (move, _, _), entry in zip(rows, replaying(self.rules, state, [(s, a) for _, s, a in rows]),
+                                       strict=True):
+            states[move] = entry.state  # a take-back's: the state before the move it took back
         return states

@@ -9,7 +9,7 @@ import pytest
 
 from bot.delivery.countdowns import Timers
 from bot.table.notify import BOTH, DM, NotifySettings, check_zone, parse_quiet_hours
-from tests.host.test_quiet_posts import ANN, BEN, Discordish, Game, quiet_game, store  # noqa: F401
+from tests.host.test_quiet_posts import ANN, BEN, CAT, Discordish, Game, quiet_game, store  # noqa: F401
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 
@@ -110,3 +110,41 @@ async def test_a_held_ping_is_dropped_when_the_member_moved_meanwhile(store):  #
     assert await Timers(game.tables, clock=clock).fire_due() == 0
     await game.dispatcher.flush()
     assert len(discord.thread()) == posts and await store.timers(game.id) == {}
+
+
+def heads_ups(discord: Discordish, member) -> list[str]:
+    return [m.text for m in discord.messages.values() if m.channel == f"dm:{member.id}" and "You are next" in m.text]
+
+
+async def test_you_are_next_by_dm_once_a_turn(store):  # noqa: F811
+    await store.set_notify_settings(CAT.id, NotifySettings(DM, next_up=True))
+    assert (await store.notify_settings([CAT.id]))[CAT.id].next_up
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN, CAT]).start()
+    assert heads_ups(discord, CAT) == []  # Ann is first; after her comes Ben
+    await game.move(ANN, "end")  # Ben's turn: Cat comes after him
+    assert heads_ups(discord, CAT) == [f"⏭️ You are next in **Build and vote** #{game.id}: Ben is to move now."]
+    await game.move(BEN, "build")  # the same turn goes on: nothing more
+    assert len(heads_ups(discord, CAT)) == 1
+    await game.move(BEN, "end")  # Cat's turn: hers is the ordinary turn DM
+    await game.move(CAT, "end")  # everyone votes at once: nobody is "next"
+    for member in (ANN, BEN, CAT):
+        await game.move(member, "vote:yes")
+    assert len(heads_ups(discord, CAT)) == 1 and heads_ups(discord, BEN) == []  # Ann's turn; Ben did not ask
+    await game.move(ANN, "end")  # Ben's again: a new turn, a new heads-up
+    assert len(heads_ups(discord, CAT)) == 2
+
+
+async def test_you_are_next_as_a_ping_and_not_in_quiet_hours(store):  # noqa: F811
+    await store.set_notify_settings(CAT.id, NotifySettings(next_up=True))
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN, CAT]).start()
+    await game.move(ANN, "end")
+    post = discord.thread()[-1]
+    assert f"<@{CAT.id}>, you are next." in post.text and post.pings == [BEN.id, CAT.id]
+    assert heads_ups(discord, CAT) == []
+    await store.set_notify_settings(CAT.id, NotifySettings(BOTH, quiet_from=0, quiet_to=0, next_up=True))
+    await store.set_notify_settings(ANN.id, NotifySettings(BOTH, quiet_from=0, quiet_to=23 * 60 + 59,
+                                                           zone="UTC", next_up=True))
+    await game.move(BEN, "end")  # Cat's turn: Ann is next, but it is her quiet hours
+    assert heads_ups(discord, ANN) == [] and "you are next" not in discord.thread()[-1].text

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.engine import Choice, Event, Option, Result
 
-from . import fortune, moves
+from . import fortune, moves, take_back
 from . import tally as chart
 from .content import Board
 from .estate import owned_count, owned_value
@@ -26,6 +26,8 @@ class AdvanceToBoardwalk:
     options: tuple[Option, ...] = ()
     # The end-of-game chart's figures and each player's notable ones, from public views.
     tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
+    # Which moves a player may take back (bot/engine/takeback.py).
+    can_take_back = staticmethod(take_back.can_take_back)
 
     def __init__(self, board: Board):
         self.board = board

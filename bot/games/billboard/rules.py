@@ -12,7 +12,7 @@ from typing import Any
 from bot.engine import SYSTEM_SEAT, Choice, Deadline, Event, IllegalMove, Option, Result, Tally
 from bot.engine.language import LANGUAGES
 
-from . import assign, auction, draft, flow, turn, views
+from . import assign, auction, draft, flow, take_back, turn, views
 from . import tally as chart
 from .content import MAX_PLAYERS, MIN_PLAYERS, Content
 from .holdings import owned_value
@@ -36,6 +36,8 @@ class Billboard:
         Option("offer_minutes", "Minutes each player has to answer a contract before passing.",
                240, OFFER_MINUTES),
     )
+    # Which moves a player may take back (bot/engine/takeback.py).
+    can_take_back = staticmethod(take_back.can_take_back)
 
     def __init__(self, content: Content):
         self.content = content

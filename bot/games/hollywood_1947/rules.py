@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.engine import Choice, Event, IllegalMove, Option, Result
 
-from . import post, production, rounds
+from . import post, production, rounds, take_back
 from . import tally as chart
 from .content import Content
 from .help import RULES_SUMMARY
@@ -41,6 +41,8 @@ class Hollywood1947:
     options = OPTIONS
     # The end-of-game chart's figures and each player's notable ones, from public views.
     tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
+    # Which moves a player may take back (bot/engine/takeback.py).
+    can_take_back = staticmethod(take_back.can_take_back)
 
     def __init__(self, content: Content):
         self.content = content

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.engine import Choice, Event, IllegalMove, Option, Result
 
-from . import advertising, flow, payout, picking, placement, summary, views
+from . import advertising, flow, payout, picking, placement, summary, take_back, views
 from . import tally as chart
 from .content import Content
 from .rules_help import RULES
@@ -29,6 +29,8 @@ class HollywoodBoulevard:
     )
     # The end-of-game chart's figures and each player's notable ones, from public views.
     tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
+    # Which moves a player may take back (bot/engine/takeback.py).
+    can_take_back = staticmethod(take_back.can_take_back)
 
     def __init__(self, content: Content):
         self.content = content

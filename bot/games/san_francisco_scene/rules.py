@@ -8,7 +8,7 @@ from typing import Any
 from bot.engine import SYSTEM_SEAT, Choice, Deadline, Event, IllegalMove, Option, Result, offered
 from bot.engine import offers as offer_kit
 
-from . import choices, deals, estate, flow
+from . import choices, deals, estate, flow, take_back
 from . import money as cash
 from . import tally as chart
 from .common import FUND, Move, live_seats, money, seat_name
@@ -47,6 +47,8 @@ class SanFranciscoScene:
     options = OPTIONS
     # The end-of-game chart's figures and each player's notable ones, from public views.
     tally, notables = staticmethod(chart.tally), staticmethod(chart.notables)
+    # Which moves a player may take back (bot/engine/takeback.py).
+    can_take_back = staticmethod(take_back.can_take_back)
 
     def __init__(self, board: Board):
         self.board = board
