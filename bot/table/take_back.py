@@ -134,6 +134,10 @@ class TakeBacks:
         for other in put_to(game, table.state, before, seat, len(table.seats)):
             epochs[other] = version
             asked[other] = now
+        # The mover's clock runs on from their move (which put their next decision to them),
+        # not from the take-back: waiting to take a move back buys no time.
+        if seat in table.record.seat_asked:
+            asked[seat] = min(now, table.record.seat_asked[seat])
         line = took_back_line(game, before, seat, action, words(HOST, table.language))
         newly_asked = {s for s, v in epochs.items() if v == version and not (in_place and s == seat)}
         outbox = self._notifications(table, before, [Event(line)], version, newly_asked,

@@ -214,3 +214,17 @@ def test_a_taken_back_move_counts_for_nothing_in_the_summary():
     table = Table(record, [SeatRecord(seat, None, name, True, True) for seat, name in enumerate(["Ann", "Ben"])])
     said = words(HOST, "en")
     assert history.summary(game, table, log, said) == history.summary(game, table, plain, said)
+
+
+async def test_a_take_back_does_not_restart_the_movers_clock(tables):
+    """The decision is put back to the mover as of their move (a move puts its maker's next
+    decision to them), not as of the take-back: taking back later buys no time."""
+    now = [1_000_000.0]
+    tables.clock = lambda: now[0]
+    table = await started(tables)
+    member, seat = mover(table)
+    now[0] += 3600
+    moved = await tables.act(table.id, member, quiet_move(table))
+    now[0] += 1800  # the take-back comes half an hour after the move
+    back = await tables.take_back(table.id, member, version=moved.record.version)
+    assert back.record.seat_asked[seat] == moved.record.seat_asked[seat] == 1_003_600.0
