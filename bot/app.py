@@ -34,6 +34,7 @@ from bot.table.notices import Moments
 from bot.table.service import Tables
 from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
+from cogs.clicks import tell_lost_clicks
 from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
@@ -76,6 +77,7 @@ class MarqueeBot(commands.Bot):
     store: Store
     tables: Tables
     dispatcher: Dispatcher
+    instance: str
 
     def __init__(self, settings: Settings, *, sync_only: bool = False, **options: Any) -> None:
         # Only the guilds intent: the guild, channel, thread and role caches (threads are
@@ -112,6 +114,7 @@ class MarqueeBot(commands.Bot):
                              count=(self.settings.shard_count or 1) if sharded else 1,  # set with shards
                              ttl=self.settings.lease_seconds)
         await self.leases.renew()
+        self.instance = self.leases.plan.me  # names this process's deferred clicks too
         # Boards are drawn in worker processes, off the event loop (in a thread if none can
         # start); they and their helpers leave with the bot, even one killed outright.
         self.drawing = (Drawing.in_thread() if self.sync_only  # syncing draws nothing
@@ -147,6 +150,8 @@ class MarqueeBot(commands.Bot):
         self._background.append(asyncio.create_task(self.tables.resume(), name="resume"))
         reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
+        # Members whose click a stopped process answered but never made are told to press again.
+        self._background.append(asyncio.create_task(self._tell_lost_clicks(), name="lost clicks"))
         # Deadlines and turn clocks that came due while the bot was down fire at once.
         self._background.append(asyncio.create_task(self.timers.run_forever(), name="timers"))
         if self.settings.http_port is not None:
@@ -164,6 +169,22 @@ class MarqueeBot(commands.Bot):
             log.error("no /healthz or /metrics: cannot listen on %s port %d (%s)", host, port, error)
             return
         self.watch = watch
+
+    async def _tell_lost_clicks(self) -> None:
+        async def follow_up(application_id: int, token: str, text: str) -> None:
+            # The interaction's own follow-up webhook (type 3, an application's), as
+            # discord.py builds ``Interaction.followup``: only it may send ephemerally.
+            hook = discord.Webhook.from_state({"id": application_id, "type": 3, "token": token},
+                                              self._connection)
+            await hook.send(text[:2000], ephemeral=True)
+
+        try:
+            told = await tell_lost_clicks(self.store, self.instance, self.application_id or 0, follow_up)
+        except Exception:  # the store failed: the posts still have their buttons
+            log.exception("telling members of their lost clicks failed")
+            return
+        if told:
+            log.info("told %d member(s) that their click was lost in a restart", told)
 
     def connected(self) -> bool:
         """Whether the bot is connected to Discord's gateway now, and has been told its guilds."""

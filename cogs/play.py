@@ -32,6 +32,7 @@ from bot.table.notices import legal_in
 from bot.table.service import StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
 from cogs.answers import member_of, reply, report_unexpected
+from cogs.clicks import committed_then_answered
 from cogs.forms import AmountFormModal, submitted_text
 from cogs.lobby import lobby_rows, lobby_text, redraw_lobby
 from cogs.protocols import game_bot
@@ -232,18 +233,24 @@ def lobby_view(table: Table) -> discord.ui.View | None:
 async def on_move(
     interaction: discord.Interaction, game_id: int, version: int, action: str
 ) -> None:
-    # Acknowledge at once (Discord drops an interaction unanswered after 3 s);
-    # the move's outcome reaches the thread through the outbox.
-    await interaction.response.defer(ephemeral=True, thinking=False)
     message = interaction.message
     # A click in a DM or a private panel is answered by refreshing that same
     # message with what the move told the player and their next choices: one
     # private decision stays one message, and no DM repeats what it shows.
     in_place = message is not None and (message.flags.ephemeral or message.guild is None)
-    moved = await game_bot(interaction).tables.act(
-        game_id, member_of(interaction), action, version=version, in_place=in_place
-    )
-    game_bot(interaction).dispatcher.wake()
+    bot = game_bot(interaction)
+    move = bot.tables.act(game_id, member_of(interaction), action, version=version, in_place=in_place)
+    if in_place or message is None:
+        # Acknowledged at once (Discord drops an interaction unanswered after 3 s): the
+        # answer is the refreshed message, edited once the move is made.
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        moved = await move
+    else:
+        # A thread post: answered once the move is committed (cogs/clicks.py); the move's
+        # outcome reaches the thread through the outbox.
+        moved = await committed_then_answered(interaction, bot.tables.store, bot.instance, game_id, version,
+                                              move)
+    bot.dispatcher.wake()
     if in_place:
         done = "\n".join(filter(None, (words_at(interaction, moved).t("✓ Done."), moved.told)))
         text, view = await panel(interaction, moved.id, preface=done)

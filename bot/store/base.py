@@ -156,6 +156,19 @@ class Follower:
 
 
 @dataclass(frozen=True)
+class DeferredClick:
+    """A thread click answered before its move was committed (V15, ``cogs/clicks.py``)."""
+
+    interaction_id: int
+    token: str            # the interaction's, for a follow-up (Discord takes them for 15 minutes)
+    game_id: int
+    user_id: int
+    version: int          # what the clicked button was drawn at
+    holder: str           # the process that answered it (``bot/delivery/leases.py``)
+    created_at: float
+
+
+@dataclass(frozen=True)
 class Vitals:
     """How the work of a process's games stands (``Store.vitals``), for /healthz and /metrics."""
 
@@ -461,4 +474,17 @@ class Store(Protocol):
         """Queue followers' DMs covering the game's thread items up to ``through``, each only if
         no other delivery covered them first; ``last``: the game has ended, so it is followed
         no more. Returns how many were queued."""
+        ...
+
+    async def defer_click(self, click: DeferredClick) -> None:
+        """Remember a click answered before its move is committed (until ``forget_click``)."""
+        ...
+
+    async def forget_click(self, interaction_id: int) -> None:
+        """The click's move was committed or refused: nothing to tell after a restart."""
+        ...
+
+    async def claim_clicks(self, besides: str) -> list[DeferredClick]:
+        """The clicks left by processes other than ``besides``, removed as they are read, so
+        one process alone tells each member."""
         ...

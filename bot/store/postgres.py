@@ -34,6 +34,7 @@ from bot.store.base import (
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
+    DeferredClick,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -806,6 +807,24 @@ class PostgresStore(PostgresCommunity):
         await self._pool.execute(
             "INSERT INTO member_settings (user_id, language) VALUES ($1, $2)"
             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", user_id, language)
+
+    # -- clicks answered before their move (V15, cogs/clicks.py) ---------------------------
+
+    async def defer_click(self, click: DeferredClick) -> None:
+        await self._pool.execute(
+            "INSERT INTO deferred_clicks (interaction_id, token, game_id, user_id, version, holder, created_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (interaction_id) DO NOTHING",
+            click.interaction_id, click.token, click.game_id, click.user_id, click.version, click.holder,
+            click.created_at)
+
+    async def forget_click(self, interaction_id: int) -> None:
+        await self._pool.execute("DELETE FROM deferred_clicks WHERE interaction_id = $1", interaction_id)
+
+    async def claim_clicks(self, besides: str) -> list[DeferredClick]:
+        rows = await self._pool.fetch(
+            "DELETE FROM deferred_clicks WHERE holder <> $1"
+            " RETURNING interaction_id, token, game_id, user_id, version, holder, created_at", besides)
+        return sorted((DeferredClick(*row.values()) for row in rows), key=lambda click: click.created_at)
 
 
 async def migrate(db: Connection) -> int:

@@ -32,6 +32,7 @@ from bot.store.base import (
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
+    DeferredClick,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -805,3 +806,27 @@ class SQLiteStore(SQLiteCommunity):
             return True
 
         return await self._transaction(fire)
+
+    # -- clicks answered before their move (V15, cogs/clicks.py) ---------------------------
+
+    async def defer_click(self, click: DeferredClick) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO deferred_clicks (interaction_id, token, game_id, user_id, version, holder, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING",
+                (click.interaction_id, click.token, click.game_id, click.user_id, click.version, click.holder,
+                 click.created_at))
+
+    async def forget_click(self, interaction_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM deferred_clicks WHERE interaction_id = ?", (interaction_id,))
+
+    async def claim_clicks(self, besides: str) -> list[DeferredClick]:
+        def claim(db: sqlite3.Connection) -> list[DeferredClick]:
+            rows = db.execute(
+                "SELECT interaction_id, token, game_id, user_id, version, holder, created_at"
+                " FROM deferred_clicks WHERE holder != ? ORDER BY created_at", (besides,)).fetchall()
+            db.execute("DELETE FROM deferred_clicks WHERE holder != ?", (besides,))
+            return [DeferredClick(*row) for row in rows]
+
+        return await self._transaction(claim)

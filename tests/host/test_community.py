@@ -329,7 +329,7 @@ async def test_v14_adds_the_games_finished_before_it_with_the_same_figures(store
         for table in ("member_records", "member_titles", "ratings", "boards", "snapshots"):
             await db.execute(f"DROP TABLE {table}")
         await db.execute("DELETE FROM schema_version WHERE version = 14")
-    assert await store.migrate() == 14
+    assert await store.migrate() == 15
     assert await everything_shown(store) == before
     await play_tally(tables, HERE, [ANN, DAN], [1, 9])
     dan = await community.member_stats(store, DAN.id, HERE)

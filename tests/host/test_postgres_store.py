@@ -91,13 +91,13 @@ async def test_open_store_chooses_the_store_by_the_setting(database, tmp_path):
     for url in (database, database.replace("postgresql://", "postgres://", 1)):
         store = await open_store(url)
         try:
-            assert isinstance(store, PostgresStore) and await store.migrate() == 14
+            assert isinstance(store, PostgresStore) and await store.migrate() == 15
         finally:
             await store.close()
     for path in (tmp_path / "games.sqlite", str(tmp_path / "other.sqlite")):
         store = await open_store(path)
         try:
-            assert isinstance(store, SQLiteStore) and await store.migrate() == 14
+            assert isinstance(store, SQLiteStore) and await store.migrate() == 15
         finally:
             await store.close()
 
@@ -307,7 +307,7 @@ async def test_games_finished_before_v11_keep_their_order(postgres_cluster, tmp_
             await rows(url, "UPDATE games SET status = 'finished', updated_at = $2 WHERE id = $1",
                        game_id, at)
         monkeypatch.undo()
-        assert await store.migrate() == 14
+        assert await store.migrate() == 15
         third = await running_game(store)
         assert await store.commit(third, 1, status="finished", state={"total": 21},
                                   result={"winners": [0]})
