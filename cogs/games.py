@@ -25,7 +25,7 @@ from bot.table import clock as timers
 from bot.table import notify
 from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name
-from cogs import community, cooldowns
+from cogs import community, cooldowns, held
 from cogs.answers import member_of, reply
 from cogs.history import HistoryPage, history_page, show_board
 from cogs.lobby import (
@@ -300,6 +300,16 @@ class Games(commands.Cog):
                        number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         game_id = number if number is not None else (await self._table_here(interaction)).id
         await community.unfollow(self.bot, interaction, game_id)
+
+    @game.command(name=command_name("resume"),
+                  description=locale_str("Continue a game paused because I could not post in its thread"))
+    @app_commands.rename(number=command_name("number"))
+    @app_commands.describe(number=locale_str("The game's number, as in the notice (default: this thread's game)"))
+    async def resume(self, interaction: discord.Interaction,
+                     number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        table = (await self.bot.tables.table(number) if number is not None
+                 else await self._table_here(interaction))
+        await held.resume(self.bot, interaction, table)
 
     @game.command(name=command_name("rules"), description=locale_str("The rules of this thread's game, or of any game"))
     @app_commands.rename(game=command_name("game"))

@@ -49,6 +49,7 @@ class GameRecord:
     seat_asked: dict[int, float] = field(default_factory=dict)  # seat -> when its decision was put
     settings: dict[str, Any] = field(default_factory=dict)  # the host's, e.g. the turn clock
     seats_version: int = 0  # changes to its seats that were no move (a hand-over)
+    held: str | None = None  # why its thread posts are held (a locked thread, a lost permission)
 
 
 @dataclass(frozen=True)
@@ -487,4 +488,13 @@ class Store(Protocol):
     async def claim_clicks(self, besides: str) -> list[DeferredClick]:
         """The clicks left by processes other than ``besides``, removed as they are read, so
         one process alone tells each member."""
+        ...
+
+    async def hold_game(self, game_id: int, reason: str) -> bool:
+        """Hold the game's thread posts (``reason``: Discord's refusal); True only for the
+        call that held it, so the table is told once."""
+        ...
+
+    async def resume_game(self, game_id: int) -> int:
+        """Stop holding the game's posts, and put its parked items back in the queue; returns how many."""
         ...

@@ -826,6 +826,21 @@ class PostgresStore(PostgresCommunity):
             " RETURNING interaction_id, token, game_id, user_id, version, holder, created_at", besides)
         return sorted((DeferredClick(*row.values()) for row in rows), key=lambda click: click.created_at)
 
+    # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
+
+    async def hold_game(self, game_id: int, reason: str) -> bool:
+        status = await self._pool.execute("UPDATE games SET held = $1 WHERE id = $2 AND held IS NULL",
+                                          reason, game_id)
+        return status == "UPDATE 1"
+
+    async def resume_game(self, game_id: int) -> int:
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET held = NULL WHERE id = $1", game_id)
+            status = await db.execute(
+                "UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
+                " WHERE game_id = $1 AND sent_at IS NULL AND parked_at IS NOT NULL", game_id)
+        return int(status.split()[-1])
+
 
 async def migrate(db: Connection) -> int:
     """Apply every numbered migration not yet applied; return the schema version. Under an

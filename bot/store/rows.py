@@ -40,7 +40,7 @@ def game_record(row: Any) -> GameRecord:
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         result=json.loads(row["result"]) if row["result"] else None,
         seat_asked={int(k): v for k, v in json.loads(row["seat_asked"]).items()},
-        settings=json.loads(row["settings"]), seats_version=row["seats_version"],
+        settings=json.loads(row["settings"]), seats_version=row["seats_version"], held=row["held"],
     )
 
 

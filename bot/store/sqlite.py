@@ -830,3 +830,19 @@ class SQLiteStore(SQLiteCommunity):
             return [DeferredClick(*row) for row in rows]
 
         return await self._transaction(claim)
+
+    # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
+
+    async def hold_game(self, game_id: int, reason: str) -> bool:
+        async with self.transaction() as db:
+            cursor = await db.execute("UPDATE games SET held = ? WHERE id = ? AND held IS NULL", (reason, game_id))
+            return cursor.rowcount == 1
+
+    async def resume_game(self, game_id: int) -> int:
+        def resume(db: sqlite3.Connection) -> int:
+            db.execute("UPDATE games SET held = NULL WHERE id = ?", (game_id,))
+            return db.execute("UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
+                              " WHERE game_id = ? AND sent_at IS NULL AND parked_at IS NOT NULL",
+                              (game_id,)).rowcount
+
+        return await self._transaction(resume)

@@ -347,6 +347,9 @@ class SimChannel:
         self.topic: str | None = None
         self.archived = False
         self.locked = False
+        # Permissions taken from the bot in this channel (a moderator's overwrite), by name;
+        # a thread also has its parent's (``World.deny_bot``).
+        self.bot_denied: set[str] = set()
         self.invitable = True
         self.auto_archive_duration = 1440
         self.rate_limit_per_user = 0

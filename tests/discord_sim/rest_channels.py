@@ -69,10 +69,14 @@ async def create_message(request: web.Request) -> web.Response:
         # Expected on Discord (closed DMs); not a violation — the bot must handle it.
         sim.dm_refusals.append(channel.recipient)
         return error_response(403, 50007, "Cannot send messages to this user")
+    denied = channel.bot_denied | (channel.parent.bot_denied if channel.parent else set())
+    if "view_channel" in denied:
+        return error_response(403, 50001, "Missing Access")
+    if ("send_messages_in_threads" if channel.is_thread else "send_messages") in denied:
+        return error_response(403, 50013, "Missing Permissions")
     if channel.is_thread and channel.locked:
-        return reject(
-            request, 403, 50083, "Thread is locked", rule="no messages into a locked thread"
-        )
+        # Expected: a moderator locks a thread whenever they like; the bot learns it here.
+        return error_response(403, 160005, "Thread is locked")
     if channel.is_thread and channel.archived:
         sim.update_thread(channel, {"archived": False})
     body = request[BODY] or {}

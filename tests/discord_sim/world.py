@@ -380,6 +380,24 @@ class World:
         self._dispatch("THREAD_UPDATE", thread.payload(), guild_id=thread.guild.id, intent=GUILDS)
         self.notify()
 
+    def lock_thread(self, thread: SimChannel, locked: bool = True) -> None:
+        """A moderator locks (or unlocks) a thread: the bot may no longer post in it."""
+        self.update_thread(thread, {"locked": locked})
+
+    def auto_archive(self, *threads: SimChannel) -> None:
+        """What Discord does to a thread left quiet for its auto-archive duration (a week at
+        most): archived, out of the guild's active threads, reopened by a new message."""
+        for thread in threads:
+            self.update_thread(thread, {"archived": True})
+
+    def deny_bot(self, channel: SimChannel, *permissions: str) -> None:
+        """Take permissions from the bot in ``channel`` and its threads (an overwrite), by
+        name: "send_messages", "send_messages_in_threads", "view_channel"."""
+        channel.bot_denied |= set(permissions)
+
+    def allow_bot(self, channel: SimChannel, *permissions: str) -> None:
+        channel.bot_denied -= set(permissions)
+
     def delete_channel(self, channel: SimChannel) -> None:
         channel.deleted = True
         if channel.is_thread:

@@ -12,3 +12,8 @@ CREATE TABLE deferred_clicks (
     holder         TEXT    NOT NULL,   -- the process that answered it (bot/delivery/leases.py holder_name)
     created_at     REAL    NOT NULL
 );
+
+-- Why a game's thread posts are held (NULL: they are not): the thread was locked, or the bot
+-- lost a permission there. Its items are parked as they come, without a try each, until the
+-- host (or Manage Server) resumes it with /game resume (bot/delivery/dispatcher.py).
+ALTER TABLE games ADD COLUMN held TEXT;

@@ -8,3 +8,6 @@ CREATE TABLE deferred_clicks (
     holder         TEXT             NOT NULL,
     created_at     DOUBLE PRECISION NOT NULL
 );
+
+-- Why a game's thread posts are held (see ../V15__deferred_clicks.sql).
+ALTER TABLE games ADD COLUMN held TEXT;
