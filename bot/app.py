@@ -85,6 +85,9 @@ class MarqueeBot(commands.Bot):
         # intent; nothing here reads messages or the member list.
         intents = discord.Intents.none()
         intents.guilds = True
+        # Opted into (MARQUEE_MEMBERS_INTENT, privileged: enabled on the application's Bot page
+        # too): told when a member leaves the server, whose seats then go to bots at once.
+        intents.members = settings.members_intent
         # The prefix is required but never used (on_message reads nothing); "mentioned"
         # is the one that does not make discord.py warn about the message content intent.
         # No mentions unless a message names them: a post pings exactly the members it means

@@ -64,6 +64,9 @@ class Settings:
     http_port: int | None = None
     http_host: str = "127.0.0.1"
     log_format: str = "text"  # or "json": one JSON object a line (bot/watch/logs.py)
+    # Discord's privileged members intent, opted into: a member who leaves the server has their
+    # seats handed to bots at once. Off, a silent seat is handed over by its turn clock instead.
+    members_intent: bool = False
 
     @property
     def shard_ids(self) -> tuple[int, ...] | None:
@@ -103,6 +106,7 @@ class Settings:
             http_port=setting("MARQUEE_HTTP_PORT", _port),
             http_host=setting("MARQUEE_HTTP_HOST", _host, "127.0.0.1"),
             log_format=setting("MARQUEE_LOG_FORMAT", _log_format, "text"),
+            members_intent=setting("MARQUEE_MEMBERS_INTENT", _flag, False),
         )
         problems += _sharding_problems(settings)
         if problems:
@@ -160,6 +164,14 @@ def _log_format(name: str, raw: str) -> tuple[str | None, str | None]:
     if raw.lower() in LOG_FORMATS:
         return raw.lower(), None
     return None, f"{name} must be {' or '.join(LOG_FORMATS)}; got {_shown(raw)}."
+
+
+def _flag(name: str, raw: str) -> tuple[bool | None, str | None]:
+    if raw.lower() in ("1", "true", "yes", "on"):
+        return True, None
+    if raw.lower() in ("0", "false", "no", "off"):
+        return False, None
+    return None, f"{name} must be 1 (on) or 0 (off); got {_shown(raw)}."
 
 
 def _port(name: str, raw: str) -> tuple[int | None, str | None]:

@@ -65,6 +65,14 @@ class Games(commands.Cog):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.thread_gone(payload.thread_id, payload.parent_id)
 
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left the server or was removed (only with MARQUEE_MEMBERS_INTENT): bots
+        take their seats, and the lobbies they sat in show them gone."""
+        for lobby in await self.bot.tables.member_gone(payload.guild_id, payload.user.id):
+            await self._refresh_lobby(lobby)
+        self.bot.dispatcher.wake()
+
     async def thread_gone(self, thread_id: int, parent_id: int | None) -> None:
         """A game's thread was deleted (Discord said so, or a post found it gone): the game
         ends as abandoned (counted for nobody), and the host is told in the parent channel,

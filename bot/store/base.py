@@ -498,3 +498,7 @@ class Store(Protocol):
     async def resume_game(self, game_id: int) -> int:
         """Stop holding the game's posts, and put its parked items back in the queue; returns how many."""
         ...
+
+    async def seated_games(self, guild_id: int, user_id: int) -> list[int]:
+        """The lobbies and running games of a server where a member holds a seat."""
+        ...

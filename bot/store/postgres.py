@@ -841,6 +841,12 @@ class PostgresStore(PostgresCommunity):
                 " WHERE game_id = $1 AND sent_at IS NULL AND parked_at IS NOT NULL", game_id)
         return int(status.split()[-1])
 
+    async def seated_games(self, guild_id: int, user_id: int) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = $1"
+            " AND s.user_id = $2 AND g.status IN ('lobby', 'running') ORDER BY g.id", guild_id, user_id)
+        return [row[0] for row in rows]
+
 
 async def migrate(db: Connection) -> int:
     """Apply every numbered migration not yet applied; return the schema version. Under an

@@ -846,3 +846,9 @@ class SQLiteStore(SQLiteCommunity):
                               (game_id,)).rowcount
 
         return await self._transaction(resume)
+
+    async def seated_games(self, guild_id: int, user_id: int) -> list[int]:
+        cursor = await self._db.execute(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = ?"
+            " AND s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.id", (guild_id, user_id))
+        return [row[0] for row in await cursor.fetchall()]

@@ -270,6 +270,18 @@ class World:
             self.notify()
         return member
 
+    def remove_member(self, member: SimMember) -> None:
+        """The member leaves their server, or is kicked or banned (GUILD_MEMBER_REMOVE: only
+        to a bot with the members intent)."""
+        member.guild.members.remove(member)
+        self._dispatch(
+            "GUILD_MEMBER_REMOVE",
+            {"guild_id": str(member.guild.id), "user": member.payload()["user"]},
+            guild_id=member.guild.id,
+            intent=GUILD_MEMBERS,
+        )
+        self.notify()
+
     def add_role(self, name: str, *permission_names: str, guild: SimGuild | None = None) -> SimRole:
         guild = guild or self.guild
         role = SimRole(self.ids.next(), name, bits(*permission_names), len(guild.roles))
