@@ -106,6 +106,7 @@ class Seating:
         async def table(self, game_id: int) -> Table: ...
         async def _running(self, game_id: int) -> Table: ...
         async def run_bots(self, game_id: int, limit: int = 10_000) -> int: ...
+        async def bots_answer(self, game_id: int) -> int: ...
         async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,
                           action: tuple[int, str, int | None] | None, outbox: list[tuple[str, dict[str, Any]]],
                           status: str, result: dict[str, Any] | None = None,
@@ -203,7 +204,7 @@ class Seating:
         await self._hand_over(table, seat, "left" if seat == own else "replaced",
                               by=markdown_name(member.name))
         if self.autoplay_bots:
-            await self.run_bots(game_id)
+            await self.bots_answer(game_id)
         self._notify()
         return await self.table(game_id)
 
@@ -233,7 +234,7 @@ class Seating:
                 if table.record.status == "running":
                     await self._hand_over(table, seat, "gone")
                     if self.autoplay_bots:
-                        await self.run_bots(game_id)
+                        await self.bots_answer(game_id)
                 elif user_id != table.record.host_id:
                     lobbies.append(await self.leave(game_id, Member(user_id, table.seats[seat].name)))
             except TableError as error:  # the seat changed hands, or the game its state, meanwhile
