@@ -25,7 +25,7 @@ from bot.table import clock as timers
 from bot.table import notify
 from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name
-from cogs import community, cooldowns, held
+from cogs import community, cooldowns, held, threads
 from cogs.answers import member_of, reply
 from cogs.history import HistoryPage, history_page, show_board
 from cogs.lobby import (
@@ -120,11 +120,9 @@ class Games(commands.Cog):
         member = member_of(interaction)
         table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
                                              channel_id=channel.id, guild_locale=interaction.guild_locale)
-        name = f"{rules.name} #{table.id}"
         try:
-            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                                 auto_archive_duration=10080)
-        except discord.HTTPException:
+            thread = await threads.open_thread(self.bot, channel, f"{rules.name} #{table.id}")
+        except (discord.HTTPException, TableError):
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
         await self.bot.tables.set_places(table.id, thread_id=thread.id)

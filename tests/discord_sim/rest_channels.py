@@ -271,6 +271,10 @@ async def create_thread(request: web.Request) -> web.Response:
             rule="a text-channel thread is type 11 or 12",
             detail=f"type {kind}",
         )
+    active = [t for t in parent.guild.threads if not t.archived]
+    if len(active) >= parent.guild.max_active_threads:
+        # Expected: a busy server can be at the cap; the bot must cope (archive, or say so).
+        return error_response(400, 160006, "Maximum number of active threads reached")
     thread = sim.create_thread(parent, body, kind=kind)
     return json_response(thread.payload(for_user_id=sim.bot_user.id), 201)
 
@@ -299,6 +303,10 @@ async def create_thread_from_message(request: web.Request) -> web.Response:
             "Cannot execute action on this channel type",
             rule="threads start in a text channel",
         )
+    active = [t for t in parent.guild.threads if not t.archived]
+    if len(active) >= parent.guild.max_active_threads:
+        # Expected: a busy server can be at the cap; the bot must cope (archive, or say so).
+        return error_response(400, 160006, "Maximum number of active threads reached")
     thread = sim.create_thread(parent, request[BODY] or {}, kind=PUBLIC_THREAD, starter=msg)
     return json_response(thread.payload(for_user_id=sim.bot_user.id), 201)
 

@@ -82,3 +82,19 @@ async def test_a_thread_archived_after_a_quiet_week_is_reopened_by_the_next_post
         discord_sim.auto_archive(thread)
         await table.step(post)  # its post's edit is refused (archived): a new post reopens it
         assert not thread.archived
+
+
+async def test_at_the_servers_thread_cap_finished_games_make_room_or_the_member_is_told(
+    discord_sim, marquee, alice, bob, carol, dave
+):
+    discord_sim.guild.max_active_threads = 2
+    async with marquee(seed=1):
+        await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
+        over = await discord_sim.default_channel.wait_for_thread()
+        await (await alice.slash("game abandon", channel=over)).reply()
+        await (await bob.slash("game new", game="advance-to-boardwalk")).reply()
+        made = await (await carol.slash("game new", game="advance-to-boardwalk")).reply()
+        assert "Your table is ready" in made.text and over.archived, "the game over made room"
+        full = await (await dave.slash("game new", game="advance-to-boardwalk")).reply()
+        assert full.ephemeral and "as many active threads as Discord allows" in full.text
+        assert len([t for t in discord_sim.guild.threads if not t.archived]) == 2
