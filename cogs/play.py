@@ -29,7 +29,7 @@ from bot.engine import Choice
 from bot.games import registry
 from bot.table.model import no_more_moves
 from bot.table.notices import legal_in
-from bot.table.service import StaleMove, Table, TableError, choice_payload, name_seats
+from bot.table.service import Moved, StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
 from cogs.answers import member_of, reply, report_unexpected
 from cogs.clicks import committed_then_answered
@@ -239,17 +239,20 @@ async def on_move(
     # private decision stays one message, and no DM repeats what it shows.
     in_place = message is not None and (message.flags.ephemeral or message.guild is None)
     bot = game_bot(interaction)
-    move = bot.tables.act(game_id, member_of(interaction), action, version=version, in_place=in_place)
+
+    def move() -> Awaitable[Moved]:
+        return bot.tables.act(game_id, member_of(interaction), action, version=version, in_place=in_place)
+
     if in_place or message is None:
         # Acknowledged at once (Discord drops an interaction unanswered after 3 s): the
         # answer is the refreshed message, edited once the move is made.
         await interaction.response.defer(ephemeral=True, thinking=False)
-        moved = await move
+        moved = await move()
     else:
         # A thread post: answered once the move is committed (cogs/clicks.py); the move's
         # outcome reaches the thread through the outbox.
         moved = await committed_then_answered(interaction, bot.tables.store, bot.instance, game_id, version,
-                                              move)
+                                              move())
     bot.dispatcher.wake()
     if in_place:
         done = "\n".join(filter(None, (words_at(interaction, moved).t("✓ Done."), moved.told)))
