@@ -356,6 +356,7 @@ class SimChannel:
         self.member_ids: dict[int, str] = {}  # thread members: user id → join timestamp
         self.created_timestamp = snowflake_iso(id)
         self.archive_timestamp = self.created_timestamp
+        self.last_activity = sim.now()  # the sim's clock at its last message (auto-archiving)
         self.deleted = False
         self._messages: list[SimMessage] = []
         self.total_sent = 0

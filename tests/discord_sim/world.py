@@ -535,6 +535,7 @@ class World:
             msg.type = 19 if message_type == 0 else message_type
         channel._messages.append(msg)
         channel.total_sent += 1
+        channel.last_activity = self.now()  # type: ignore[attr-defined]  # the DiscordSim's clock
         self._messages[msg.id] = msg
         if channel.is_thread:
             for member in self.mentioned_members(msg.content, channel.guild):
