@@ -34,7 +34,7 @@ from bot.table.notices import Moments
 from bot.table.service import Tables
 from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
-from cogs.clicks import tell_lost_clicks
+from cogs.clicks import LOST_AFTER_SECONDS, tell_lost_clicks
 from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
@@ -181,13 +181,16 @@ class MarqueeBot(commands.Bot):
                                               self._connection)
             await hook.send(text[:2000], ephemeral=True)
 
-        try:
-            told = await tell_lost_clicks(self.store, self.instance, self.application_id or 0, follow_up)
-        except Exception:  # the store failed: the posts still have their buttons
-            log.exception("telling members of their lost clicks failed")
-            return
-        if told:
-            log.info("told %d member(s) that their click was lost in a restart", told)
+        # At start, then once those of the last moments before it are old enough to be lost.
+        for wait in (0, LOST_AFTER_SECONDS):
+            await asyncio.sleep(wait)
+            try:
+                told = await tell_lost_clicks(self.store, self.instance, self.application_id or 0, follow_up)
+            except Exception:  # the store failed: the posts still have their buttons
+                log.exception("telling members of their lost clicks failed")
+                continue
+            if told:
+                log.info("told %d member(s) that their click was lost in a restart", told)
 
     def connected(self) -> bool:
         """Whether the bot is connected to Discord's gateway now, and has been told its guilds."""

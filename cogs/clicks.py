@@ -5,8 +5,9 @@ Discord drops an interaction left unanswered for 3 seconds. A move that is commi
 type 7): a crash before that answer leaves the click unanswered, and Discord itself tells
 the member it failed. Only a slower move is answered first (deferred) and finished after;
 such a click is kept in the store (``deferred_clicks``, V15) until its move is committed or
-refused, and a process that starts finds those a stopped process left and tells each member,
-through the interaction's follow-up, to press again (``tell_lost_clicks``).
+refused, and a process that starts finds those another process left over a minute before
+(one still running has finished its move by then) and tells each member, through the
+interaction's follow-up, to press again (``tell_lost_clicks``).
 
 The update changes nothing on the message: its look is the dispatcher's, which edits the
 turn's post or clears its controls when the next post goes out; a change made here could land
@@ -37,6 +38,9 @@ FAST_ANSWER_SECONDS = 2.0
 #: Discord takes an interaction's follow-ups for 15 minutes: an older click is told no more
 #: (its post still has its buttons, as its move was never made).
 FOLLOW_UP_SECONDS = 15 * 60
+#: A click is taken for lost once it is this old: a process still alive (another shard's,
+#: beside this one) has committed or refused its slow move by then, and forgotten it.
+LOST_AFTER_SECONDS = 60
 
 
 async def committed_then_answered(interaction: discord.Interaction, store: Store, holder: str,
@@ -73,7 +77,7 @@ async def tell_lost_clicks(store: Store, holder: str, application_id: int,
     stopped between the commit and forgetting it) is not spoken of."""
     now = time.time() if now is None else now
     told = 0
-    for click in await store.claim_clicks(holder):
+    for click in await store.claim_clicks(holder, before=now - LOST_AFTER_SECONDS):
         if now - click.created_at > FOLLOW_UP_SECONDS or await _made(store, click):
             continue
         language = (await store.member_languages([click.user_id])).get(click.user_id, "en")

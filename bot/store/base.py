@@ -485,9 +485,9 @@ class Store(Protocol):
         """The click's move was committed or refused: nothing to tell after a restart."""
         ...
 
-    async def claim_clicks(self, besides: str) -> list[DeferredClick]:
-        """The clicks left by processes other than ``besides``, removed as they are read, so
-        one process alone tells each member."""
+    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
+        """The clicks left before ``before`` by processes other than ``besides``, removed as
+        they are read, so one process alone tells each member."""
         ...
 
     async def hold_game(self, game_id: int, reason: str) -> bool:

@@ -820,10 +820,10 @@ class PostgresStore(PostgresCommunity):
     async def forget_click(self, interaction_id: int) -> None:
         await self._pool.execute("DELETE FROM deferred_clicks WHERE interaction_id = $1", interaction_id)
 
-    async def claim_clicks(self, besides: str) -> list[DeferredClick]:
+    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
         rows = await self._pool.fetch(
-            "DELETE FROM deferred_clicks WHERE holder <> $1"
-            " RETURNING interaction_id, token, game_id, user_id, version, holder, created_at", besides)
+            "DELETE FROM deferred_clicks WHERE holder <> $1 AND created_at < $2"
+            " RETURNING interaction_id, token, game_id, user_id, version, holder, created_at", besides, before)
         return sorted((DeferredClick(*row.values()) for row in rows), key=lambda click: click.created_at)
 
     # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------

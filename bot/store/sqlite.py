@@ -821,12 +821,13 @@ class SQLiteStore(SQLiteCommunity):
         async with self.transaction() as db:
             await db.execute("DELETE FROM deferred_clicks WHERE interaction_id = ?", (interaction_id,))
 
-    async def claim_clicks(self, besides: str) -> list[DeferredClick]:
+    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
         def claim(db: sqlite3.Connection) -> list[DeferredClick]:
             rows = db.execute(
                 "SELECT interaction_id, token, game_id, user_id, version, holder, created_at"
-                " FROM deferred_clicks WHERE holder != ? ORDER BY created_at", (besides,)).fetchall()
-            db.execute("DELETE FROM deferred_clicks WHERE holder != ?", (besides,))
+                " FROM deferred_clicks WHERE holder != ? AND created_at < ? ORDER BY created_at",
+                (besides, before)).fetchall()
+            db.execute("DELETE FROM deferred_clicks WHERE holder != ? AND created_at < ?", (besides, before))
             return [DeferredClick(*row) for row in rows]
 
         return await self._transaction(claim)

@@ -80,6 +80,8 @@ async def test_a_click_deferred_and_lost_in_a_restart_is_told_to_press_again(
 ):
     monkeypatch.setattr(cogs.clicks, "FAST_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(bot.app, "CLOSE_GRACE_SECONDS", 0.1)  # the stuck click is not waited for
+    for module in (bot.app, cogs.clicks):  # taken for lost at once, not after a minute
+        monkeypatch.setattr(module, "LOST_AFTER_SECONDS", 0.0)
     async with marquee(seed=1) as first:
         thread, _ = await open_table(discord_sim, alice, [alice, bob])
         table = Table(discord_sim, thread, [alice, bob])

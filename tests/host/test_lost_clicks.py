@@ -1,6 +1,7 @@
 """Clicks answered before their move was made (cogs/clicks.py): kept in the store (V15) until
 the move is made, and told to press again by the next process when one stopped in between —
-only those whose move is not in the log, only within Discord's 15 minutes, once."""
+only those whose move is not in the log, left over a minute before (a process still running
+finishes its own), only within Discord's 15 minutes, once."""
 from __future__ import annotations
 
 import pytest
@@ -39,14 +40,15 @@ async def test_only_lost_clicks_of_stopped_processes_are_told_once(store):
     await store.defer_click(click(4, BEN, holder="me"))         # this process's own, in flight
     await store.defer_click(click(5, BEN))
     await store.forget_click(5)                                 # its move was made, or refused
+    await store.defer_click(click(6, BEN, at=NOW + 100))        # maybe still being made elsewhere
     sent: list[tuple[int, str, str]] = []
 
     async def send(application_id: int, token: str, text: str) -> None:
         sent.append((application_id, token, text))
 
-    assert await tell_lost_clicks(store, "me", 77, send, now=NOW + 60) == 1
+    assert await tell_lost_clicks(store, "me", 77, send, now=NOW + 120) == 1
     told = (f"Your last click in game #{table.id} was not made: I restarted before it went through. "
             "Press the button again.")
     assert sent == [(77, "token-2", told)]
-    assert await tell_lost_clicks(store, "me", 77, send, now=NOW + 60) == 0  # claimed once
-    assert [c.interaction_id for c in await store.claim_clicks("another")] == [4]
+    assert await tell_lost_clicks(store, "me", 77, send, now=NOW + 120) == 0  # claimed once
+    assert [c.interaction_id for c in await store.claim_clicks("another", before=NOW + 101)] == [4, 6]
