@@ -37,7 +37,7 @@ async def resume(bot: GameBot, interaction: discord.Interaction, table: Table) -
             "I still cannot post in the thread of game #{number}: check that it is not locked and that my "
             "role may Send Messages in Threads there, then try again.", number=table.id))
         return
-    held = await bot.tables.store.resume_game(table.id)
+    held = await bot.tables.store.resume_game(table.id, bot.tables.clock())
     bot.dispatcher.wake()
     await reply(interaction, said.tn(
         "Game #{number} continues: {count} held update is on its way to its thread.",

@@ -587,7 +587,7 @@ class Dispatcher:
             # until someone resumes it, and its host is told once, where the bot still may.
             log.warning("%s refused, the game's posts are held: %s", what, reason)
             await self.store.park(game_id, ids, error=reason, now=now)
-            if await self.store.hold_game(game_id, reason):
+            if await self.store.hold_game(game_id, reason, now):
                 await self._tell_held(table)
             return Outcome.PARKED
         if refused or attempts >= limit:

@@ -490,13 +490,14 @@ class Store(Protocol):
         they are read, so one process alone tells each member."""
         ...
 
-    async def hold_game(self, game_id: int, reason: str) -> bool:
-        """Hold the game's thread posts (``reason``: Discord's refusal); True only for the
-        call that held it, so the table is told once."""
+    async def hold_game(self, game_id: int, reason: str, now: float) -> bool:
+        """Hold the game's thread posts (``reason``: Discord's refusal) and stop its countdowns
+        from ``now``; True only for the call that held it, so the table is told once."""
         ...
 
-    async def resume_game(self, game_id: int) -> int:
-        """Stop holding the game's posts, and put its parked items back in the queue; returns how many."""
+    async def resume_game(self, game_id: int, now: float) -> int:
+        """Stop holding the game's posts, move its countdowns on by the time it was held, and
+        put its parked items back in the queue; returns how many."""
         ...
 
     async def seated_games(self, guild_id: int, user_id: int) -> list[int]:

@@ -579,7 +579,7 @@ class PostgresStore(PostgresCommunity):
         rows = await self._pool.fetch(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at"
             " FROM timers t JOIN games g ON g.id = t.game_id"
-            f" WHERE g.status = 'running' AND (t.due_at <= $1 OR t.warn_at <= $1){mine}"
+            f" WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= $1 OR t.warn_at <= $1){mine}"
             " ORDER BY LEAST(t.due_at, COALESCE(t.warn_at, t.due_at)) LIMIT $2", now, limit)
         return [(row["game_id"], row["key"], row["due_at"], row["due_at"] > now) for row in rows]
 
@@ -588,7 +588,7 @@ class PostgresStore(PostgresCommunity):
         mine = of_shards(shards, "g.guild_id")
         return await self._pool.fetchval(
             "SELECT MIN(LEAST(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
-            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
+            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND g.held IS NULL{mine}")
 
     async def claim_warning(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
         """Give a turn clock's warning once: clear its time and queue it, together."""
@@ -828,14 +828,18 @@ class PostgresStore(PostgresCommunity):
 
     # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
 
-    async def hold_game(self, game_id: int, reason: str) -> bool:
-        status = await self._pool.execute("UPDATE games SET held = $1 WHERE id = $2 AND held IS NULL",
-                                          reason, game_id)
+    async def hold_game(self, game_id: int, reason: str, now: float) -> bool:
+        status = await self._pool.execute("UPDATE games SET held = $1, held_at = $2 WHERE id = $3 AND held IS NULL",
+                                          reason, now, game_id)
         return status == "UPDATE 1"
 
-    async def resume_game(self, game_id: int) -> int:
+    async def resume_game(self, game_id: int, now: float) -> int:
         async with self.transaction() as db:
-            await db.execute("UPDATE games SET held = NULL WHERE id = $1", game_id)
+            await db.execute("UPDATE timers SET due_at = due_at + ($1 - g.held_at),"
+                             " warn_at = warn_at + ($1 - g.held_at) FROM games g WHERE g.id = timers.game_id"
+                             " AND g.id = $2 AND g.held_at IS NOT NULL AND timers.key NOT LIKE 'quiet:%'",
+                             now, game_id)
+            await db.execute("UPDATE games SET held = NULL, held_at = NULL WHERE id = $1", game_id)
             status = await db.execute(
                 "UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
                 " WHERE game_id = $1 AND sent_at IS NULL AND parked_at IS NOT NULL", game_id)

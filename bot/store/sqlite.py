@@ -596,7 +596,7 @@ class SQLiteStore(SQLiteCommunity):
         mine = of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at FROM timers t JOIN games g ON g.id = t.game_id"
-            f" WHERE g.status = 'running' AND (t.due_at <= ? OR t.warn_at <= ?){mine}"
+            f" WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= ? OR t.warn_at <= ?){mine}"
             " ORDER BY MIN(t.due_at, COALESCE(t.warn_at, t.due_at)) LIMIT ?", (now, now, limit))
         return [(row["game_id"], row["key"], row["due_at"], row["due_at"] > now)
                 for row in await cursor.fetchall()]
@@ -606,7 +606,7 @@ class SQLiteStore(SQLiteCommunity):
         mine = of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
-            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
+            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND g.held IS NULL{mine}")
         row = await cursor.fetchone()
         assert row is not None  # an aggregate has its row
         return row[0]
@@ -834,14 +834,19 @@ class SQLiteStore(SQLiteCommunity):
 
     # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
 
-    async def hold_game(self, game_id: int, reason: str) -> bool:
+    async def hold_game(self, game_id: int, reason: str, now: float) -> bool:
         async with self.transaction() as db:
-            cursor = await db.execute("UPDATE games SET held = ? WHERE id = ? AND held IS NULL", (reason, game_id))
+            cursor = await db.execute("UPDATE games SET held = ?, held_at = ? WHERE id = ? AND held IS NULL",
+                                      (reason, now, game_id))
             return cursor.rowcount == 1
 
-    async def resume_game(self, game_id: int) -> int:
+    async def resume_game(self, game_id: int, now: float) -> int:
         def resume(db: sqlite3.Connection) -> int:
-            db.execute("UPDATE games SET held = NULL WHERE id = ?", (game_id,))
+            db.execute("UPDATE timers SET due_at = due_at + (? - g.held_at),"
+                       " warn_at = warn_at + (? - g.held_at) FROM games g WHERE g.id = timers.game_id"
+                       " AND g.id = ? AND g.held_at IS NOT NULL AND timers.key NOT LIKE 'quiet:%'",
+                       (now, now, game_id))
+            db.execute("UPDATE games SET held = NULL, held_at = NULL WHERE id = ?", (game_id,))
             return db.execute("UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
                               " WHERE game_id = ? AND sent_at IS NULL AND parked_at IS NOT NULL",
                               (game_id,)).rowcount

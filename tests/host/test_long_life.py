@@ -187,7 +187,7 @@ async def test_ninety_days_of_a_community(tmp_path):
                 server.threads[locked].locked = True  # another is locked
             if step == int(40 * DAY / STEP):
                 server.threads[locked].locked = False  # unlocked, and the host resumes it
-                await store.resume_game(locked)
+                await store.resume_game(locked, clock.now)
             if step == int(35 * DAY / STEP) and running:
                 denied = running[len(running) // 2]
                 server.threads[denied].denied = True  # the bot loses a permission there, for good

@@ -1,8 +1,10 @@
 """A game's thread over its life (issue 26, point 4), at the dispatcher: a finished game's
 thread is archived once its last posts are out; a thread that refuses the bot holds the game's
-posts (each later one parked without a try), its host told once, until it is resumed."""
+posts (each later one parked without a try) and its countdowns stand still, its host told once,
+until it is resumed."""
 from __future__ import annotations
 
+from bot.delivery.countdowns import Timers
 from bot.delivery.dispatcher import Dispatcher
 from bot.delivery.outgoing import Blocked
 from bot.table.service import Member, Tables
@@ -10,6 +12,14 @@ from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 class Thread:
@@ -46,9 +56,10 @@ class Thread:
 async def test_a_held_game_parks_its_posts_without_trying_and_a_finished_thread_is_archived(store_kind, tmp_path):
     store = await open_test_store(store_kind, tmp_path)
     try:
-        tables, thread = Tables(store), Thread()
-        dispatcher = Dispatcher(store, thread)
-        table = await tables.create(GAME_ID, ANN)
+        clock = Clock()
+        tables, thread = Tables(store, clock=clock), Thread()
+        dispatcher = Dispatcher(store, thread, clock=clock)
+        table = await tables.create(GAME_ID, ANN, {"clock": 12})
         await tables.join(table.id, BEN)
         table = await tables.start(table.id, ANN)
         thread.refusing = True
@@ -59,8 +70,12 @@ async def test_a_held_game_parks_its_posts_without_trying_and_a_finished_thread_
         assert thread.tries == 1 and len(thread.told) == 1, "held: parked without a try, told once"
         assert (await store.game(table.id)).held == "403 Forbidden (error code: 160005): Thread is locked"
 
+        clock.now += 13 * 3600  # held longer than its 12-hour clock, which stands still meanwhile
+        assert await Timers(tables, clock=clock).fire_due() == 0
         thread.refusing = False
-        assert await store.resume_game(table.id) == 2
+        due = {key: at for key, (at, _) in (await store.timers(table.id)).items()}
+        assert await store.resume_game(table.id, clock.now) == 2
+        assert {key: at - 13 * 3600 for key, (at, _) in (await store.timers(table.id)).items()} == due
         await dispatcher.flush()
         assert thread.posts == [2] and thread.archived == []  # the two held items, in one post
         while (table := await tables.table(table.id)).record.status == "running":

@@ -15,5 +15,7 @@ CREATE TABLE deferred_clicks (
 
 -- Why a game's thread posts are held (NULL: they are not): the thread was locked, or the bot
 -- lost a permission there. Its items are parked as they come, without a try each, until the
--- host (or Manage Server) resumes it with /game resume (bot/delivery/dispatcher.py).
+-- host (or Manage Server) resumes it with /game resume (bot/delivery/dispatcher.py). Its
+-- countdowns stand still meanwhile: resuming moves them on by the time it was held (held_at).
 ALTER TABLE games ADD COLUMN held TEXT;
+ALTER TABLE games ADD COLUMN held_at REAL;

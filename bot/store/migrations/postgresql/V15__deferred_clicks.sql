@@ -11,3 +11,4 @@ CREATE TABLE deferred_clicks (
 
 -- Why a game's thread posts are held (see ../V15__deferred_clicks.sql).
 ALTER TABLE games ADD COLUMN held TEXT;
+ALTER TABLE games ADD COLUMN held_at DOUBLE PRECISION;
