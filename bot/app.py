@@ -36,6 +36,7 @@ from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
 from bot.web.links import Links, stored_secret
 from bot.web.server import Pages
+from cogs.clicks import LOST_AFTER_SECONDS, tell_lost_clicks
 from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
@@ -78,6 +79,7 @@ class MarqueeBot(commands.Bot):
     store: Store
     tables: Tables
     dispatcher: Dispatcher
+    instance: str
 
     def __init__(self, settings: Settings, *, sync_only: bool = False, **options: Any) -> None:
         # Only the guilds intent: the guild, channel, thread and role caches (threads are
@@ -85,6 +87,9 @@ class MarqueeBot(commands.Bot):
         # intent; nothing here reads messages or the member list.
         intents = discord.Intents.none()
         intents.guilds = True
+        # Opted into (MARQUEE_MEMBERS_INTENT, privileged: enabled on the application's Bot page
+        # too): told when a member leaves the server, whose seats then go to bots at once.
+        intents.members = settings.members_intent
         # The prefix is required but never used (on_message reads nothing); "mentioned"
         # is the one that does not make discord.py warn about the message content intent.
         # No mentions unless a message names them: a post pings exactly the members it means
@@ -116,6 +121,7 @@ class MarqueeBot(commands.Bot):
                              count=(self.settings.shard_count or 1) if sharded else 1,  # set with shards
                              ttl=self.settings.lease_seconds)
         await self.leases.renew()
+        self.instance = self.leases.plan.me  # names this process's deferred clicks too
         # Boards are drawn in worker processes, off the event loop (in a thread if none can
         # start); they and their helpers leave with the bot, even one killed outright.
         self.drawing = (Drawing.in_thread() if self.sync_only  # syncing draws nothing
@@ -155,6 +161,8 @@ class MarqueeBot(commands.Bot):
         self._background.append(asyncio.create_task(self.tables.resume(), name="resume"))
         reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
+        # Members whose click a stopped process answered but never made are told to press again.
+        self._background.append(asyncio.create_task(self._tell_lost_clicks(), name="lost clicks"))
         # Deadlines and turn clocks that came due while the bot was down fire at once.
         self._background.append(asyncio.create_task(self.timers.run_forever(), name="timers"))
         if self.settings.http_port is not None:
@@ -186,6 +194,25 @@ class MarqueeBot(commands.Bot):
             log.error("no /healthz or /metrics: cannot listen on %s port %d (%s)", host, port, error)
             return
         self.watch = watch
+
+    async def _tell_lost_clicks(self) -> None:
+        async def follow_up(application_id: int, token: str, text: str) -> None:
+            # The interaction's own follow-up webhook (type 3, an application's), as
+            # discord.py builds ``Interaction.followup``: only it may send ephemerally.
+            hook = discord.Webhook.from_state({"id": application_id, "type": 3, "token": token},
+                                              self._connection)
+            await hook.send(text[:2000], ephemeral=True)
+
+        # At start, then once those of the last moments before it are old enough to be lost.
+        for wait in (0, LOST_AFTER_SECONDS):
+            await asyncio.sleep(wait)
+            try:
+                told = await tell_lost_clicks(self.store, self.instance, self.application_id or 0, follow_up)
+            except Exception:  # the store failed: the posts still have their buttons
+                log.exception("telling members of their lost clicks failed")
+                continue
+            if told:
+                log.info("told %d member(s) that their click was lost in a restart", told)
 
     def connected(self) -> bool:
         """Whether the bot is connected to Discord's gateway now, and has been told its guilds."""

@@ -69,6 +69,9 @@ class Settings:
     public_url: str | None = None
     web_port: int = 8080
     web_host: str = "127.0.0.1"
+    # Discord's privileged members intent, opted into: a member who leaves the server has their
+    # seats handed to bots at once. Off, a silent seat is handed over by its turn clock instead.
+    members_intent: bool = False
 
     @property
     def shard_ids(self) -> tuple[int, ...] | None:
@@ -111,6 +114,7 @@ class Settings:
             public_url=setting("MARQUEE_PUBLIC_URL", _public_url),
             web_port=setting("MARQUEE_WEB_PORT", _port, 8080),
             web_host=setting("MARQUEE_WEB_HOST", _host, "127.0.0.1"),
+            members_intent=setting("MARQUEE_MEMBERS_INTENT", _flag, False),
         )
         problems += _sharding_problems(settings)
         if problems:
@@ -168,6 +172,14 @@ def _log_format(name: str, raw: str) -> tuple[str | None, str | None]:
     if raw.lower() in LOG_FORMATS:
         return raw.lower(), None
     return None, f"{name} must be {' or '.join(LOG_FORMATS)}; got {_shown(raw)}."
+
+
+def _flag(name: str, raw: str) -> tuple[bool | None, str | None]:
+    if raw.lower() in ("1", "true", "yes", "on"):
+        return True, None
+    if raw.lower() in ("0", "false", "no", "off"):
+        return False, None
+    return None, f"{name} must be 1 (on) or 0 (off); got {_shown(raw)}."
 
 
 def _port(name: str, raw: str) -> tuple[int | None, str | None]:

@@ -25,7 +25,7 @@ from bot.table import clock as timers
 from bot.table import notify
 from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name
-from cogs import community, cooldowns
+from cogs import community, cooldowns, held, threads
 from cogs.answers import member_of, reply
 from cogs.history import HistoryPage, history_page, show_board
 from cogs.lobby import (
@@ -64,6 +64,14 @@ class Games(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.thread_gone(payload.thread_id, payload.parent_id)
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left the server or was removed (only with MARQUEE_MEMBERS_INTENT): bots
+        take their seats, and the lobbies they sat in show them gone."""
+        for lobby in await self.bot.tables.member_gone(payload.guild_id, payload.user.id):
+            await self._refresh_lobby(lobby)
+        self.bot.dispatcher.wake()
 
     async def thread_gone(self, thread_id: int, parent_id: int | None) -> None:
         """A game's thread was deleted (Discord said so, or a post found it gone): the game
@@ -112,11 +120,9 @@ class Games(commands.Cog):
         member = member_of(interaction)
         table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
                                              channel_id=channel.id, guild_locale=interaction.guild_locale)
-        name = f"{rules.name} #{table.id}"
         try:
-            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                                 auto_archive_duration=10080)
-        except discord.HTTPException:
+            thread = await threads.open_thread(self.bot, channel, f"{rules.name} #{table.id}")
+        except (discord.HTTPException, TableError):
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
         await self.bot.tables.set_places(table.id, thread_id=thread.id)
@@ -315,6 +321,16 @@ class Games(commands.Cog):
                        number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         game_id = number if number is not None else (await self._table_here(interaction)).id
         await community.unfollow(self.bot, interaction, game_id)
+
+    @game.command(name=command_name("resume"),
+                  description=locale_str("Continue a game paused because I could not post in its thread"))
+    @app_commands.rename(number=command_name("number"))
+    @app_commands.describe(number=locale_str("The game's number, as in the notice (default: this thread's game)"))
+    async def resume(self, interaction: discord.Interaction,
+                     number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        table = (await self.bot.tables.table(number) if number is not None
+                 else await self._table_here(interaction))
+        await held.resume(self.bot, interaction, table)
 
     @game.command(name=command_name("rules"), description=locale_str("The rules of this thread's game, or of any game"))
     @app_commands.rename(game=command_name("game"))

@@ -29,9 +29,10 @@ from bot.engine import Choice
 from bot.games import registry
 from bot.table.model import no_more_moves
 from bot.table.notices import legal_in
-from bot.table.service import StaleMove, Table, TableError, choice_payload, name_seats
+from bot.table.service import Moved, StaleMove, Table, TableError, choice_payload, name_seats
 from bot.text import markdown_name
 from cogs.answers import member_of, reply, report_unexpected
+from cogs.clicks import committed_then_answered
 from cogs.forms import AmountFormModal, submitted_text
 from cogs.lobby import lobby_rows, lobby_text, redraw_lobby
 from cogs.protocols import game_bot
@@ -263,18 +264,27 @@ def lobby_message(table: Table, *, card: bool = True) -> dict[str, Any]:
 async def on_move(
     interaction: discord.Interaction, game_id: int, version: int, action: str
 ) -> None:
-    # Acknowledge at once (Discord drops an interaction unanswered after 3 s);
-    # the move's outcome reaches the thread through the outbox.
-    await interaction.response.defer(ephemeral=True, thinking=False)
     message = interaction.message
     # A click in a DM or a private panel is answered by refreshing that same
     # message with what the move told the player and their next choices: one
     # private decision stays one message, and no DM repeats what it shows.
     in_place = message is not None and (message.flags.ephemeral or message.guild is None)
-    moved = await game_bot(interaction).tables.act(
-        game_id, member_of(interaction), action, version=version, in_place=in_place
-    )
-    game_bot(interaction).dispatcher.wake()
+    bot = game_bot(interaction)
+
+    def move() -> Awaitable[Moved]:
+        return bot.tables.act(game_id, member_of(interaction), action, version=version, in_place=in_place)
+
+    if in_place or message is None:
+        # Acknowledged at once (Discord drops an interaction unanswered after 3 s): the
+        # answer is the refreshed message, edited once the move is made.
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        moved = await move()
+    else:
+        # A thread post: answered once the move is committed (cogs/clicks.py); the move's
+        # outcome reaches the thread through the outbox.
+        moved = await committed_then_answered(interaction, bot.tables.store, bot.instance, game_id, version,
+                                              move())
+    bot.dispatcher.wake()
     if in_place:
         # A move that may be taken back gets an Undo button on this, the mover's own
         # confirmation. A click on the thread's post has none (the post shows the move;

@@ -17,6 +17,7 @@ from bot.table.service import Tables
 class GameBot(Protocol):
     tables: Tables
     dispatcher: Dispatcher
+    instance: str  # this process, as leases and deferred clicks name it
 
     def handling(self) -> AbstractAsyncContextManager[None]:
         """Count an interaction as being handled until the block ends; closing waits for it."""

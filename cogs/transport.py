@@ -13,7 +13,7 @@ import aiohttp
 import discord
 
 from bot import controls
-from bot.delivery.outgoing import Gone, Outgoing, Posted, Unavailable, Undeliverable
+from bot.delivery.outgoing import Blocked, Gone, Outgoing, Posted, Unavailable, Undeliverable
 from bot.engine.language import ENGLISH, Words
 from bot.i18n import HOST, words
 from bot.store.base import SeatRecord
@@ -28,6 +28,9 @@ NO_MENTIONS = discord.AllowedMentions.none()
 RETRYABLE_CLIENT_ERRORS = {401, 408, 429}
 #: Discord's code for a channel (a game's thread) that no longer exists.
 UNKNOWN_CHANNEL = 10003
+#: Discord's codes for a channel the bot may no longer post in: Missing Access, Missing
+#: Permissions, and a locked thread (Thread is locked; 50083 when archived and locked).
+BLOCKED_CODES = {50001, 50013, 160005, 50083}
 #: A move control's custom id (bot/controls.py): "mq:<kind>:<game>:<version>:…".
 VERSIONED_ID = re.compile(r"mq:[a-zA-Z]:\d+:(\d+)(?::|$)")
 
@@ -49,6 +52,8 @@ def delivery_errors() -> Iterator[None]:
     except discord.HTTPException as error:  # DiscordServerError (5xx) included
         if error.status == 404 and error.code == UNKNOWN_CHANNEL:
             raise Gone(str(error)) from error
+        if error.status == 403 and error.code in BLOCKED_CODES:
+            raise Blocked(str(error)) from error
         if 400 <= error.status < 500 and error.status not in RETRYABLE_CLIENT_ERRORS:
             raise Undeliverable(str(error)) from error
         raise Unavailable(str(error)) from error
@@ -245,6 +250,36 @@ class DiscordTransport:
         with delivery_errors():
             channel = await self._thread(table)
             await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=NO_MENTIONS)
+
+    async def tell_host(self, table: Table, text: str) -> bool:
+        """Say ``text`` to the game's host where the thread cannot: in the thread's parent
+        channel, pinging them, else by DM. False when neither takes it."""
+        host = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(table.record.host_id)])
+        if table.record.channel_id is not None:
+            try:
+                channel = self.bot.get_channel(table.record.channel_id) or await self.bot.fetch_channel(
+                    table.record.channel_id)
+                await channel.send(f"<@{table.record.host_id}> {text}"[:MESSAGE_LIMIT],  # type: ignore[union-attr]
+                                   allowed_mentions=host)
+                return True
+            except discord.HTTPException:
+                pass  # the parent refuses the bot as well: the host's DMs are left
+        try:
+            user = self.bot.get_user(table.record.host_id) or await self.bot.fetch_user(table.record.host_id)
+            await user.send(text[:MESSAGE_LIMIT], allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            return False
+        return True
+
+    async def archive(self, table: Table) -> None:
+        """Archive a finished game's thread: it leaves the server's active threads (of which
+        Discord allows a limited number), and a later post reopens it."""
+        if table.record.thread_id is None:
+            return
+        with delivery_errors():
+            channel = await self._thread(table)
+            if isinstance(channel, discord.Thread) and not channel.archived:
+                await channel.edit(archived=True)
 
 
 def _posted(sent: discord.Message | None, parts: int, controls: bool, *, card: bool = False,

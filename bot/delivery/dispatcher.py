@@ -33,6 +33,7 @@ from bot.community import stats as community
 from bot.delivery.drawing import Drawing
 from bot.delivery.outgoing import (
     TRANSIENT,
+    Blocked,
     Gone,
     Outgoing,
     Posted,
@@ -196,6 +197,11 @@ class Dispatcher:
             return len(items), True
         delivered = 0
         for batch in _batches(items):
+            if table.record.held and batch[0].kind in PUBLIC:
+                # Its thread refuses the bot: kept for /game resume, without a refused try each.
+                await self.store.park(game_id, [i.id for i in batch], error=f"held: {table.record.held}",
+                                      now=self.clock())
+                continue
             if not self._ours(table):  # the lease lapsed or went: another process sends the rest
                 log.info("game %s is no longer this process's to post for: its shard's holder sends the rest",
                          game_id)
@@ -217,7 +223,20 @@ class Dispatcher:
         if table.record.status != "running" and self._clears:
             # The game is over: no move is legal any more, on any of its messages.
             await self._clear(table, await self.store.live_posts(table.id))
+        if table.record.status == "finished" and not table.record.held and any(i.kind in PUBLIC for i in items):
+            await self._archive(table)
         return delivered, True
+
+    async def _archive(self, table: Table) -> None:
+        """A finished game's thread is archived once its last posts are out, so it leaves the
+        server's active threads; a later post (a follower's summary, a reminder) reopens it."""
+        archive = getattr(self.transport, "archive", None)
+        if archive is None:
+            return
+        try:
+            await archive(table)
+        except Exception as error:  # the thread archives itself after a quiet week anyway
+            log.info("archiving the thread of game %s failed: %s", table.id, _describe(error))
 
     def _ours(self, table: Table) -> bool:
         """Whether this process still holds the lease of the game's shard: asked before each
@@ -604,6 +623,14 @@ class Dispatcher:
             if self.thread_gone is not None and table.record.status in ("lobby", "running"):
                 await self.thread_gone(table)
             return Outcome.SENT
+        if isinstance(error, Blocked) and table is not None and items[0].kind in PUBLIC:
+            # The thread refuses the bot (locked, a permission lost): the game's posts are held
+            # until someone resumes it, and its host is told once, where the bot still may.
+            log.warning("%s refused, the game's posts are held: %s", what, reason)
+            await self.store.park(game_id, ids, error=reason, now=now)
+            if await self.store.hold_game(game_id, reason, now):
+                await self._tell_held(table)
+            return Outcome.PARKED
         if refused or attempts >= limit:
             log.error("%s failed for good after %d attempt(s), parked: %s", what, attempts, reason, exc_info=trace)
             if await self.store.park(game_id, ids, error=reason, now=now) and table is not None:
@@ -618,6 +645,16 @@ class Dispatcher:
             self._waiting_out.update(set(ids) - self._brought_forward)
         return Outcome.HELD
 
+    async def _tell_held(self, table: Table) -> None:
+        said = words(HOST, table.language)
+        text = said.t("⏸️ Game #{number} ({game}) is paused: I can no longer post in its thread (it was locked, "
+                      "or I lost a permission there). Once that is fixed, the host or someone with Manage Server "
+                      "can continue it with `/game resume number:{number}`.",
+                      number=table.id, game=registry.game(table.record.game_type).name)
+        tell_host = getattr(self.transport, "tell_host", None)
+        if tell_host is not None and not await tell_host(table, text):
+            log.warning("game %s is held, and its host could not be told", table.id)
+
     async def _notice(self, table: Table, text: str) -> bool:
         """A plain line in the thread, if the thread takes it; never retried."""
         try:
@@ -629,6 +666,9 @@ class Dispatcher:
             return False
         return True
 
+
+#: The items that go to the game's thread (a private one goes to a player's DMs).
+PUBLIC = ("thread", "summary")
 
 #: What an outbox item is, in the log's words.
 _KINDS = {"thread": "thread post", "private": "DM", "follow": "follower's DM", "summary": "summary"}

@@ -19,6 +19,11 @@ class Gone(Undeliverable):
     Channel): the game ends as abandoned, and what it had to say there is dropped."""
 
 
+class Blocked(Undeliverable):
+    """Raised by a transport when the game's thread refuses the bot: locked, or a permission
+    lost there (Discord's 403). The game's posts are held until it is resumed (``/game resume``)."""
+
+
 class Unavailable(Exception):
     """Raised by a transport when the destination cannot be reached now (a 5xx, a rate
     limit it would not wait out, a network error): worth retrying for hours."""

@@ -53,6 +53,7 @@ class GameRecord:
     seat_asked: dict[int, float] = field(default_factory=dict)  # seat -> when its decision was put
     settings: dict[str, Any] = field(default_factory=dict)  # the host's, e.g. the turn clock
     seats_version: int = 0  # changes to its seats that were no move (a hand-over)
+    held: str | None = None  # why its thread posts are held (a locked thread, a lost permission)
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,19 @@ class Follower:
     user_id: int
     language: str
     told_through: int  # the game's last thread item their DMs have covered
+
+
+@dataclass(frozen=True)
+class DeferredClick:
+    """A thread click answered before its move was committed (V15, ``cogs/clicks.py``)."""
+
+    interaction_id: int
+    token: str            # the interaction's, for a follow-up (Discord takes them for 15 minutes)
+    game_id: int
+    user_id: int
+    version: int          # what the clicked button was drawn at
+    holder: str           # the process that answered it (``bot/delivery/leases.py``)
+    created_at: float
 
 
 @dataclass(frozen=True)
@@ -470,4 +484,31 @@ class Store(Protocol):
         """Queue followers' DMs covering the game's thread items up to ``through``, each only if
         no other delivery covered them first; ``last``: the game has ended, so it is followed
         no more. Returns how many were queued."""
+        ...
+
+    async def defer_click(self, click: DeferredClick) -> None:
+        """Remember a click answered before its move is committed (until ``forget_click``)."""
+        ...
+
+    async def forget_click(self, interaction_id: int) -> None:
+        """The click's move was committed or refused: nothing to tell after a restart."""
+        ...
+
+    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
+        """The clicks left before ``before`` by processes other than ``besides``, removed as
+        they are read, so one process alone tells each member."""
+        ...
+
+    async def hold_game(self, game_id: int, reason: str, now: float) -> bool:
+        """Hold the game's thread posts (``reason``: Discord's refusal) and stop its countdowns
+        from ``now``; True only for the call that held it, so the table is told once."""
+        ...
+
+    async def resume_game(self, game_id: int, now: float) -> int:
+        """Stop holding the game's posts, move its countdowns on by the time it was held, and
+        put its parked items back in the queue; returns how many."""
+        ...
+
+    async def seated_games(self, guild_id: int, user_id: int) -> list[int]:
+        """The lobbies and running games of a server where a member holds a seat."""
         ...

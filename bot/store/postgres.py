@@ -35,6 +35,7 @@ from bot.store.base import (
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
+    DeferredClick,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -579,7 +580,7 @@ class PostgresStore(PostgresCommunity):
         rows = await self._pool.fetch(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at"
             " FROM timers t JOIN games g ON g.id = t.game_id"
-            f" WHERE g.status = 'running' AND (t.due_at <= $1 OR t.warn_at <= $1){mine}"
+            f" WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= $1 OR t.warn_at <= $1){mine}"
             " ORDER BY LEAST(t.due_at, COALESCE(t.warn_at, t.due_at)) LIMIT $2", now, limit)
         return [(row["game_id"], row["key"], row["due_at"], row["due_at"] > now) for row in rows]
 
@@ -588,7 +589,7 @@ class PostgresStore(PostgresCommunity):
         mine = of_shards(shards, "g.guild_id")
         return await self._pool.fetchval(
             "SELECT MIN(LEAST(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
-            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
+            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND g.held IS NULL{mine}")
 
     async def claim_warning(self, game_id: int, key: str, payload: dict[str, Any]) -> bool:
         """Give a turn clock's warning once: clear its time and queue it, together."""
@@ -812,6 +813,49 @@ class PostgresStore(PostgresCommunity):
         await self._pool.execute(
             "INSERT INTO member_settings (user_id, language) VALUES ($1, $2)"
             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", user_id, language)
+
+    # -- clicks answered before their move (V15, cogs/clicks.py) ---------------------------
+
+    async def defer_click(self, click: DeferredClick) -> None:
+        await self._pool.execute(
+            "INSERT INTO deferred_clicks (interaction_id, token, game_id, user_id, version, holder, created_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (interaction_id) DO NOTHING",
+            click.interaction_id, click.token, click.game_id, click.user_id, click.version, click.holder,
+            click.created_at)
+
+    async def forget_click(self, interaction_id: int) -> None:
+        await self._pool.execute("DELETE FROM deferred_clicks WHERE interaction_id = $1", interaction_id)
+
+    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
+        rows = await self._pool.fetch(
+            "DELETE FROM deferred_clicks WHERE holder <> $1 AND created_at < $2"
+            " RETURNING interaction_id, token, game_id, user_id, version, holder, created_at", besides, before)
+        return sorted((DeferredClick(*row.values()) for row in rows), key=lambda click: click.created_at)
+
+    # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
+
+    async def hold_game(self, game_id: int, reason: str, now: float) -> bool:
+        status = await self._pool.execute("UPDATE games SET held = $1, held_at = $2 WHERE id = $3 AND held IS NULL",
+                                          reason, now, game_id)
+        return status == "UPDATE 1"
+
+    async def resume_game(self, game_id: int, now: float) -> int:
+        async with self.transaction() as db:
+            await db.execute("UPDATE timers SET due_at = due_at + ($1 - g.held_at),"
+                             " warn_at = warn_at + ($1 - g.held_at) FROM games g WHERE g.id = timers.game_id"
+                             " AND g.id = $2 AND g.held_at IS NOT NULL AND timers.key NOT LIKE 'quiet:%'",
+                             now, game_id)
+            await db.execute("UPDATE games SET held = NULL, held_at = NULL WHERE id = $1", game_id)
+            status = await db.execute(
+                "UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
+                " WHERE game_id = $1 AND sent_at IS NULL AND parked_at IS NOT NULL", game_id)
+        return int(status.split()[-1])
+
+    async def seated_games(self, guild_id: int, user_id: int) -> list[int]:
+        rows = await self._pool.fetch(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = $1"
+            " AND s.user_id = $2 AND g.status IN ('lobby', 'running') ORDER BY g.id", guild_id, user_id)
+        return [row[0] for row in rows]
 
 
 async def migrate(db: Connection) -> int:

@@ -40,7 +40,7 @@ def game_record(row: Any) -> GameRecord:
         thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         result=json.loads(row["result"]) if row["result"] else None,
         seat_asked={int(k): v for k, v in json.loads(row["seat_asked"]).items()},
-        settings=json.loads(row["settings"]), seats_version=row["seats_version"],
+        settings=json.loads(row["settings"]), seats_version=row["seats_version"], held=row["held"],
     )
 
 
@@ -78,5 +78,5 @@ def vitals_sql(shards: Shards | None, now: str) -> str:
         " MAX(CASE WHEN parked_at IS NULL THEN next_attempt_at END),"
         " COALESCE(SUM(CASE WHEN parked_at IS NULL THEN 0 ELSE 1 END), 0),"
         " (SELECT COUNT(*) FROM timers AS t JOIN games AS g ON g.id = t.game_id"
-        f"  WHERE g.status = 'running' AND (t.due_at <= {now} OR t.warn_at <= {now}){timers_mine})"
+        f"  WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= {now} OR t.warn_at <= {now}){timers_mine})"
         f" FROM outbox WHERE sent_at IS NULL{outbox_mine}")

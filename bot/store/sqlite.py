@@ -33,6 +33,7 @@ from bot.store.base import (
     SNAPSHOT_EVERY,
     STANDINGS_FROM,
     Checkpoint,
+    DeferredClick,
     GameRecord,
     OutboxItem,
     PostRecord,
@@ -596,7 +597,7 @@ class SQLiteStore(SQLiteCommunity):
         mine = of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT t.game_id, t.key, t.due_at, t.warn_at FROM timers t JOIN games g ON g.id = t.game_id"
-            f" WHERE g.status = 'running' AND (t.due_at <= ? OR t.warn_at <= ?){mine}"
+            f" WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= ? OR t.warn_at <= ?){mine}"
             " ORDER BY MIN(t.due_at, COALESCE(t.warn_at, t.due_at)) LIMIT ?", (now, now, limit))
         return [(row["game_id"], row["key"], row["due_at"], row["due_at"] > now)
                 for row in await cursor.fetchall()]
@@ -606,7 +607,7 @@ class SQLiteStore(SQLiteCommunity):
         mine = of_shards(shards, "g.guild_id")
         cursor = await self._db.execute(
             "SELECT MIN(MIN(t.due_at, COALESCE(t.warn_at, t.due_at))) FROM timers t"
-            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running'{mine}")
+            f" JOIN games g ON g.id = t.game_id WHERE g.status = 'running' AND g.held IS NULL{mine}")
         row = await cursor.fetchone()
         assert row is not None  # an aggregate has its row
         return row[0]
@@ -818,3 +819,55 @@ class SQLiteStore(SQLiteCommunity):
             return True
 
         return await self._transaction(fire)
+
+    # -- clicks answered before their move (V15, cogs/clicks.py) ---------------------------
+
+    async def defer_click(self, click: DeferredClick) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO deferred_clicks (interaction_id, token, game_id, user_id, version, holder, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING",
+                (click.interaction_id, click.token, click.game_id, click.user_id, click.version, click.holder,
+                 click.created_at))
+
+    async def forget_click(self, interaction_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM deferred_clicks WHERE interaction_id = ?", (interaction_id,))
+
+    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
+        def claim(db: sqlite3.Connection) -> list[DeferredClick]:
+            rows = db.execute(
+                "SELECT interaction_id, token, game_id, user_id, version, holder, created_at"
+                " FROM deferred_clicks WHERE holder != ? AND created_at < ? ORDER BY created_at",
+                (besides, before)).fetchall()
+            db.execute("DELETE FROM deferred_clicks WHERE holder != ? AND created_at < ?", (besides, before))
+            return [DeferredClick(*row) for row in rows]
+
+        return await self._transaction(claim)
+
+    # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
+
+    async def hold_game(self, game_id: int, reason: str, now: float) -> bool:
+        async with self.transaction() as db:
+            cursor = await db.execute("UPDATE games SET held = ?, held_at = ? WHERE id = ? AND held IS NULL",
+                                      (reason, now, game_id))
+            return cursor.rowcount == 1
+
+    async def resume_game(self, game_id: int, now: float) -> int:
+        def resume(db: sqlite3.Connection) -> int:
+            db.execute("UPDATE timers SET due_at = due_at + (? - g.held_at),"
+                       " warn_at = warn_at + (? - g.held_at) FROM games g WHERE g.id = timers.game_id"
+                       " AND g.id = ? AND g.held_at IS NOT NULL AND timers.key NOT LIKE 'quiet:%'",
+                       (now, now, game_id))
+            db.execute("UPDATE games SET held = NULL, held_at = NULL WHERE id = ?", (game_id,))
+            return db.execute("UPDATE outbox SET parked_at = NULL, next_attempt_at = NULL, attempts = 0"
+                              " WHERE game_id = ? AND sent_at IS NULL AND parked_at IS NOT NULL",
+                              (game_id,)).rowcount
+
+        return await self._transaction(resume)
+
+    async def seated_games(self, guild_id: int, user_id: int) -> list[int]:
+        cursor = await self._db.execute(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = ?"
+            " AND s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.id", (guild_id, user_id))
+        return [row[0] for row in await cursor.fetchall()]

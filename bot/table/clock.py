@@ -41,6 +41,13 @@ WARN_AT_SHARE_LEFT = 0.25
 #: Run-outs in a row after which a bot takes the seat over.
 TIMEOUTS_TO_HAND_OVER = 3
 
+#: A game whose seats are all bots (its last player left) makes one move per this many seconds,
+#: each through a countdown like a turn's, rather than playing to its end inside the command
+#: that left it: a post a minute in its own thread, and a player who rejoins finds it going on.
+BOT_PACE_SECONDS = 60.0
+#: The key of that countdown; one per game, started afresh by each bot move it makes.
+BOTS_KEY = "bots"
+
 DEADLINE = "deadline:"
 CLOCK_KEY = "clock:"
 #: A ping held back by a member's quiet hours (``/game notify``), released when they end.
@@ -64,6 +71,8 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
     """
     planned: list[tuple[str, float, float | None]] = [
         (DEADLINE + d.key, now + d.seconds, None) for d in deadlines(game, state)]
+    if game.result(state) is None and bots_only(table):
+        planned.append((BOTS_KEY, now + BOT_PACE_SECONDS, None))
     seconds = clock_seconds(table.record.settings)
     if seconds and game.result(state) is None:
         for seat in sorted(game.pending(state)):
@@ -72,6 +81,11 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
             due = asked.get(seat, now) + seconds
             planned.append((clock_key(seat, epochs.get(seat, 0)), due, due - seconds * WARN_AT_SHARE_LEFT))
     return planned
+
+
+def bots_only(table: Table) -> bool:
+    """Whether no member plays at the table any more: its bots are paced (``BOTS_KEY``)."""
+    return all(seat.is_bot for seat in table.seats)
 
 
 def default_move(game: Game, state: dict[str, Any], seat: int) -> str | None:

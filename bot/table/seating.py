@@ -2,6 +2,7 @@
 running game (a player leaves or is substituted by a bot, and takes the seat back)."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,8 @@ from bot.table import clock as timers
 from bot.table.model import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
 from bot.table.notices import Moments, name_seats
 from bot.text import markdown_name
+
+log = logging.getLogger(__name__)
 
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dot", "Ezra", "Fay", "Gus", "Hal", "Ivy")
 #: How often a lobby change (or the start) is worked out again because another one was written
@@ -76,6 +79,9 @@ def handed_over(words: Words, seat: int, reason: str, *, by: str = "", count: in
     if reason == "left":
         return words.t("{seat} left the game; a bot plays their seat from now on. They can take it "
                        "back with `/game rejoin` while the game runs.", seat=token)
+    if reason == "gone":
+        return words.t("{seat} left the server; a bot plays their seat from now on. If they come back, "
+                       "they can take it back with `/game rejoin` while the game runs.", seat=token)
     if reason == "replaced":
         return words.t("{seat} was replaced by {by}; a bot plays their seat from now on. They can take "
                        "it back with `/game rejoin` while the game runs.", seat=token, by=by)
@@ -101,6 +107,7 @@ class Seating:
         async def table(self, game_id: int) -> Table: ...
         async def _running(self, game_id: int) -> Table: ...
         async def run_bots(self, game_id: int, limit: int = 10_000) -> int: ...
+        async def bots_answer(self, game_id: int) -> int: ...
         async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,
                           action: tuple[int, str, int | None] | None, outbox: list[tuple[str, dict[str, Any]]],
                           status: str, result: dict[str, Any] | None = None,
@@ -198,7 +205,7 @@ class Seating:
         await self._hand_over(table, seat, "left" if seat == own else "replaced",
                               by=markdown_name(member.name))
         if self.autoplay_bots:
-            await self.run_bots(game_id)
+            await self.bots_answer(game_id)
         self._notify()
         return await self.table(game_id)
 
@@ -213,6 +220,28 @@ class Seating:
         note = self.note(renamed, name_seats(line, table.names()))
         if not await self.store.hand_seat_to_bot(table.id, seat, names[seat], ("thread", note)):
             raise TableError("That seat changed hands a moment ago.")
+
+    async def member_gone(self, guild_id: int, user_id: int) -> list[Table]:
+        """A member left the server (or was removed): a bot takes each seat they hold in its
+        running games, as ``/game leave`` does, the thread told the way back; they leave the
+        lobbies they joined (one they host stays theirs to close). Returns the lobbies changed."""
+        lobbies = []
+        for game_id in await self.store.seated_games(guild_id, user_id):
+            table = await self.table(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                continue
+            try:
+                if table.record.status == "running":
+                    await self._hand_over(table, seat, "gone")
+                    if self.autoplay_bots:
+                        await self.bots_answer(game_id)
+                elif user_id != table.record.host_id:
+                    lobbies.append(await self.leave(game_id, Member(user_id, table.seats[seat].name)))
+            except TableError as error:  # the seat changed hands, or the game its state, meanwhile
+                log.info("game %s: the seat of user %s, who left, was not handed over: %s", game_id, user_id, error)
+        self._notify()
+        return lobbies
 
     async def rejoin(self, game_id: int, member: Member) -> Table:
         """Take back the seat a bot took over (by leaving, substitution or the turn clock)."""

@@ -191,7 +191,7 @@ class Tables(Seating, Notifications, TakeBacks):
         log.info("resuming %d running game(s)", len(running))
         for game_id in running:
             try:
-                moves += await self.run_bots(game_id)
+                moves += await self.bots_answer(game_id)
             except Exception:  # one game's trouble never keeps another's bots waiting
                 log.exception("resuming game %s failed", game_id)
         return moves
@@ -261,12 +261,20 @@ class Tables(Seating, Notifications, TakeBacks):
                             "Here is what you can do now:", game_id)
 
     async def run_bots(self, game_id: int, limit: int = 10_000) -> int:
-        """Let bot seats move while any is pending; returns how many moves they made."""
+        """Let bot seats move while any is pending, up to ``limit`` moves, a game only bots
+        play included (its caller asked for those moves: the demo, a bench); returns how many."""
         moves, _ = await self._run_bots(game_id, None, limit)
         return moves
 
+    async def bots_answer(self, game_id: int) -> int:
+        """The bots' moves after a change of hands, a run-out or a restart: as ``run_bots``,
+        but a game only bots play is paced (``clock.BOTS_KEY``): one move, which starts its
+        countdown, or none while that countdown runs."""
+        moves, _ = await self._run_bots(game_id, None, paced=True)
+        return moves
+
     async def _run_bots(self, game_id: int, table: Table | None,
-                        limit: int = 10_000) -> tuple[int, Table]:
+                        limit: int = 10_000, *, paced: bool = False) -> tuple[int, Table]:
         """``run_bots`` from ``table`` (the game as just committed; None: read it), also
         returning the table once the bots are done."""
         kit_ = None
@@ -277,17 +285,14 @@ class Tables(Seating, Notifications, TakeBacks):
             table = table or await self.table(game_id)
             if moves >= limit or table.record.status != "running":
                 break
+            if paced and timers.bots_only(table) and (
+                    moves or timers.BOTS_KEY in await self.store.timers(game_id)):
+                break  # paced: its next move comes by its countdown (``run_out``), not all now
             kit_ = kit_ or registry.kit(table.record.game_type)
-            state = table.state
-            bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
-            if bots:
-                seat = bots[0]
-                action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
-            else:
-                found = self._volunteer(table, kit_)
-                if found is None:
-                    break
-                seat, action = found
+            found = self._bot_move(table, kit_)
+            if found is None:
+                break
+            seat, action = found
             try:
                 _, table = await self._apply(table, seat, action, user_id=None)
             except StaleMove:
@@ -297,6 +302,15 @@ class Tables(Seating, Notifications, TakeBacks):
         if moves:
             self._notify()
         return moves, table
+
+    def _bot_move(self, table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
+        """The next bot move: a bot seat's the game waits on, else one a bot volunteers."""
+        state = table.state
+        bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
+        if not bots:
+            return self._volunteer(table, kit_)
+        seat = bots[0]
+        return seat, kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
 
     @staticmethod
     def _volunteer(table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
@@ -324,6 +338,17 @@ class Tables(Seating, Notifications, TakeBacks):
             await self.store.drop_timer(game_id, key)
             return 0
         state = table.state
+        if key == timers.BOTS_KEY:  # a bot-only game's next paced move
+            if not timers.bots_only(table):  # a member took a seat back: play goes on as usual
+                await self.store.drop_timer(game_id, key)
+                return await self.bots_answer(game_id) if self.autoplay_bots else 0
+            found = self._bot_move(table, kit_)
+            if found is None:  # it waits on a deadline, whose own move plans the next
+                await self.store.drop_timer(game_id, key)
+                return 0
+            await self._apply(table, *found, user_id=None, fired=key)
+            self._notify()
+            return 1
         if key.startswith(timers.DEADLINE):
             name = key[len(timers.DEADLINE):]
             deadline = next((d for d in deadlines(kit_.game, state) if d.key == name), None)
@@ -355,7 +380,7 @@ class Tables(Seating, Notifications, TakeBacks):
             if count >= timers.TIMEOUTS_TO_HAND_OVER:
                 await self._hand_over(await self.table(game_id), seat, "clock", count=count)
         if self.autoplay_bots:
-            await self.run_bots(game_id)
+            await self.bots_answer(game_id)
         self._notify()
         return 1
 

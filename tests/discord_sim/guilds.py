@@ -26,6 +26,8 @@ class SimGuild:
         self.roles: dict[int, SimRole] = {id: SimRole(id, "@everyone", EVERYONE_DEFAULT, 0)}
         self.channels: list[SimChannel] = []
         self.members: list[SimMember] = []
+        # Discord's cap on a server's active (not archived) threads, 1,000; a test lowers it.
+        self.max_active_threads = 1000
 
     # --- what a test reads --------------------------------------------------------------
     @property

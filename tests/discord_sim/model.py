@@ -384,12 +384,16 @@ class SimChannel:
         self.topic: str | None = None
         self.archived = False
         self.locked = False
+        # Permissions taken from the bot in this channel (a moderator's overwrite), by name;
+        # a thread also has its parent's (``World.deny_bot``).
+        self.bot_denied: set[str] = set()
         self.invitable = True
         self.auto_archive_duration = 1440
         self.rate_limit_per_user = 0
         self.member_ids: dict[int, str] = {}  # thread members: user id → join timestamp
         self.created_timestamp = snowflake_iso(id)
         self.archive_timestamp = self.created_timestamp
+        self.last_activity = sim.now()  # the sim's clock at its last message (auto-archiving)
         self.deleted = False
         self._messages: list[SimMessage] = []
         self.total_sent = 0

@@ -78,10 +78,14 @@ async def create_message(request: web.Request) -> web.Response:
         # Expected on Discord (closed DMs); not a violation — the bot must handle it.
         sim.dm_refusals.append(channel.recipient)
         return error_response(403, 50007, "Cannot send messages to this user")
+    denied = channel.bot_denied | (channel.parent.bot_denied if channel.parent else set())
+    if "view_channel" in denied:
+        return error_response(403, 50001, "Missing Access")
+    if ("send_messages_in_threads" if channel.is_thread else "send_messages") in denied:
+        return error_response(403, 50013, "Missing Permissions")
     if channel.is_thread and channel.locked:
-        return reject(
-            request, 403, 50083, "Thread is locked", rule="no messages into a locked thread"
-        )
+        # Expected: a moderator locks a thread whenever they like; the bot learns it here.
+        return error_response(403, 160005, "Thread is locked")
     if channel.is_thread and channel.archived:
         sim.update_thread(channel, {"archived": False})
     body = request[BODY] or {}
@@ -279,6 +283,10 @@ async def create_thread(request: web.Request) -> web.Response:
             rule="a text-channel thread is type 11 or 12",
             detail=f"type {kind}",
         )
+    active = [t for t in parent.guild.threads if not t.archived]
+    if len(active) >= parent.guild.max_active_threads:
+        # Expected: a busy server can be at the cap; the bot must cope (archive, or say so).
+        return error_response(400, 160006, "Maximum number of active threads reached")
     thread = sim.create_thread(parent, body, kind=kind)
     return json_response(thread.payload(for_user_id=sim.bot_user.id), 201)
 
@@ -307,6 +315,10 @@ async def create_thread_from_message(request: web.Request) -> web.Response:
             "Cannot execute action on this channel type",
             rule="threads start in a text channel",
         )
+    active = [t for t in parent.guild.threads if not t.archived]
+    if len(active) >= parent.guild.max_active_threads:
+        # Expected: a busy server can be at the cap; the bot must cope (archive, or say so).
+        return error_response(400, 160006, "Maximum number of active threads reached")
     thread = sim.create_thread(parent, request[BODY] or {}, kind=PUBLIC_THREAD, starter=msg)
     return json_response(thread.payload(for_user_id=sim.bot_user.id), 201)
 

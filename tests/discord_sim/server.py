@@ -67,6 +67,7 @@ class DiscordSim(World):
         capture_logs: bool = True,
     ) -> None:
         self.base_url = ""  # known once the server listens; uploads made before then get no URL
+        self._clock_offset = 0.0  # before the world is made: its channels read the clock
         super().__init__(
             guild_name=guild_name,
             channels=channels,
@@ -97,7 +98,6 @@ class DiscordSim(World):
         self._changed = asyncio.Event()
         self._trace: deque[str] = deque(maxlen=25)
         self._last_activity = time.perf_counter()
-        self._clock_offset = 0.0
         self._runner: web.AppRunner | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.port = 0
@@ -179,8 +179,12 @@ class DiscordSim(World):
 
     def advance_clock(self, seconds: float) -> None:
         """Pretend ``seconds`` passed for Discord's deadlines (3 s to answer, 15 min of
-        follow-ups). The bot's own clock is not moved."""
+        follow-ups) and its threads: one left without a message for its auto-archive duration
+        (a week at most) is archived, as Discord does. The bot's own clock is not moved."""
         self._clock_offset += seconds
+        quiet = [t for t in self.threads if not (t.deleted or t.archived)
+                 and self.now() - t.last_activity >= t.auto_archive_duration * 60]
+        self.auto_archive(*quiet)
 
     def violate(self, route: str, rule: str, detail: str) -> None:
         violation = Violation(route, rule, detail)

@@ -270,6 +270,18 @@ class World:
             self.notify()
         return member
 
+    def remove_member(self, member: SimMember) -> None:
+        """The member leaves their server, or is kicked or banned (GUILD_MEMBER_REMOVE: only
+        to a bot with the members intent)."""
+        member.guild.members.remove(member)
+        self._dispatch(
+            "GUILD_MEMBER_REMOVE",
+            {"guild_id": str(member.guild.id), "user": member.payload()["user"]},
+            guild_id=member.guild.id,
+            intent=GUILD_MEMBERS,
+        )
+        self.notify()
+
     def add_role(self, name: str, *permission_names: str, guild: SimGuild | None = None) -> SimRole:
         guild = guild or self.guild
         role = SimRole(self.ids.next(), name, bits(*permission_names), len(guild.roles))
@@ -379,6 +391,24 @@ class World:
             thread.archive_timestamp = iso_now()
         self._dispatch("THREAD_UPDATE", thread.payload(), guild_id=thread.guild.id, intent=GUILDS)
         self.notify()
+
+    def lock_thread(self, thread: SimChannel, locked: bool = True) -> None:
+        """A moderator locks (or unlocks) a thread: the bot may no longer post in it."""
+        self.update_thread(thread, {"locked": locked})
+
+    def auto_archive(self, *threads: SimChannel) -> None:
+        """What Discord does to a thread left quiet for its auto-archive duration (a week at
+        most): archived, out of the guild's active threads, reopened by a new message."""
+        for thread in threads:
+            self.update_thread(thread, {"archived": True})
+
+    def deny_bot(self, channel: SimChannel, *permissions: str) -> None:
+        """Take permissions from the bot in ``channel`` and its threads (an overwrite), by
+        name: "send_messages", "send_messages_in_threads", "view_channel"."""
+        channel.bot_denied |= set(permissions)
+
+    def allow_bot(self, channel: SimChannel, *permissions: str) -> None:
+        channel.bot_denied -= set(permissions)
 
     def delete_channel(self, channel: SimChannel) -> None:
         channel.deleted = True
@@ -505,6 +535,7 @@ class World:
             msg.type = 19 if message_type == 0 else message_type
         channel._messages.append(msg)
         channel.total_sent += 1
+        channel.last_activity = self.now()  # type: ignore[attr-defined]  # the DiscordSim's clock
         self._messages[msg.id] = msg
         if channel.is_thread:
             for member in self.mentioned_members(msg.text, channel.guild):

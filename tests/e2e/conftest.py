@@ -51,10 +51,12 @@ def marquee(discord_sim: DiscordSim, db_path: Path) -> Callable[..., Any]:
     """``async with marquee(seed=156) as bot:`` — the real bot, connected, commands synced."""
 
     @contextlib.asynccontextmanager
-    async def run(seed: int | None = None) -> AsyncIterator[SeededBot]:
+    async def run(seed: int | None = None, *, commands: bool = True) -> AsyncIterator[SeededBot]:
+        # ``commands=False`` on a restart: the command tree did not change, so no sync.
         settings = Settings(token=discord_sim.token, database=db_path,
                             dev_guild_id=discord_sim.guild.id, log_level="INFO")
-        async with discord_sim.run_bot(SeededBot(settings, seed, guild_ready_timeout=0.05)) as bot:
+        async with discord_sim.run_bot(SeededBot(settings, seed, guild_ready_timeout=0.05),
+                                       commands=commands) as bot:
             yield bot
             # Let the last handlers finish (an edit after a reply) before the bot is closed.
             await discord_sim.settle(quiet=0.2)

@@ -251,7 +251,10 @@ async def press(sim: DiscordSim, db, member: SimMember, message: SimMessage, act
         handle = await member.select(control.custom_id, [action], message=message)
     else:
         handle = await member.click(control.custom_id, message=message)
-    await handle.response()
+    answer = await handle.response()
+    if not (message.ephemeral or message.channel.is_dm):  # a refusal is its answer, or a follow-up
+        said = [m for m in [answer.message, *handle.followups] if m is not None and m.ephemeral]
+        assert not said, f"{action} was refused: {said[0].text}"
     await sim.wait_for(lambda: db.game()[0] > before and db.quiet(),
                        what=f"{who}'s {action} to be made and announced")
     if not (message.ephemeral or message.channel.is_dm):

@@ -84,7 +84,7 @@ async def test_a_look_up_and_a_film_picked_from_the_summary(discord_sim, marquee
                 {"type": 3, "custom_id": f"mq:hb:{db.query('SELECT id FROM games')[0][0]}:{version}",
                  "options": [{"label": "A film", "value": other}]}]}]}, [])
         foreign = await (await carol.select(film_pick_select(planted)["custom_id"], [other],
-                                            message=planted)).followup(0)
+                                            message=planted)).reply()
         assert foreign.ephemeral and "You are not playing in this game" in foreign.text
         await discord_sim.settle()
         assert db.game()[0] == version

@@ -66,7 +66,7 @@ async def test_status_rules_history_and_abandon(discord_sim, marquee, db_path, a
         assert statuses(db_path)[0] == "abandoned"
         # The last turn post's buttons now say the game is over instead of moving.
         late = await alice.click(move_controls(post)[0][0]["custom_id"], message=post)
-        assert "abandoned; no more moves" in (await late.followup(0)).text
+        assert "abandoned; no more moves" in (await late.reply()).text
 
         # Someone with Manage Server may close another host's game.
         await (await carol.slash("game new", game="advance-to-boardwalk")).reply()

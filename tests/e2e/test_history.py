@@ -18,7 +18,7 @@ PAGE = re.compile(r"^\*\*History of Advance to Boardwalk #\d+\*\*, page (\d+) of
 
 
 async def test_board_after_a_move_summary_and_history_pages(discord_sim, marquee, alice, bob, report_figures):
-    async with marquee(seed=SEED):
+    async with marquee(seed=SEED) as bot:
         thread, _ = await open_table(discord_sim, alice, [alice, bob])
         table = Table(discord_sim, thread, [alice, bob])
         post = await thread.wait_for_message(is_turn_post)
@@ -40,9 +40,12 @@ async def test_board_after_a_move_summary_and_history_pages(discord_sim, marquee
         assert refused.ephemeral
         assert refused.text == f"This game has had {moves} moves so far: choose a move from 0 to {moves}."
 
-        # Both leave: their bots play the game out, and the summary follows the last post.
+        # Both leave: their bots play the game out, and the summary follows the last post. (The
+        # bot paces a bot-only game, a move a minute: here it is played out at once.)
         await (await alice.slash("game leave", channel=thread)).reply()
         await (await bob.slash("game leave", channel=thread)).reply()
+        await bot.tables.run_bots((await bot.tables.table_in_thread(thread.id)).id)
+        bot.dispatcher.wake()
         summary = await thread.wait_for_message(
             lambda m: any(a.filename == "summary.png" for a in m.attachments), what="the summary", timeout=60)
         assert summary.text.startswith("📊 **Final scores**: Property value")

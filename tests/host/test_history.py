@@ -163,7 +163,8 @@ async def test_a_finished_game_posts_its_summary_after_its_last_post(store, monk
     table = await tables.create("advance-to-boardwalk", ANN)
     await tables.add_bot(table.id, ANN)
     await tables.start(table.id, ANN)
-    await tables.hand_to_bot(table.id, ANN)  # bots play the game out at once
+    await tables.hand_to_bot(table.id, ANN)
+    await tables.run_bots(table.id)  # bots play the game out at once (unpaced: asked for)
     table = await tables.table(table.id)
     assert table.record.status == "finished"
     items = await store.unsent()
@@ -196,6 +197,7 @@ async def test_a_summary_that_cannot_be_drawn_is_parked_and_the_thread_told(stor
     await tables.add_bot(table.id, ANN)
     await tables.start(table.id, ANN)
     await tables.hand_to_bot(table.id, ANN)
+    await tables.run_bots(table.id)
     for _ in range(4):
         await dispatcher.flush()
     assert not any(image for post in transport.posts for image, _ in post.images if image == "summary.png")
@@ -211,7 +213,8 @@ async def test_any_move_and_any_page_is_rebuilt_from_one_kept_state_and_few_acti
     table = await tables.create("advance-to-boardwalk", ANN)
     await tables.add_bot(table.id, ANN)
     await tables.start(table.id, ANN)
-    await tables.hand_to_bot(table.id, ANN)  # bots play the game out at once
+    await tables.hand_to_bot(table.id, ANN)
+    await tables.run_bots(table.id)  # bots play the game out at once (unpaced: asked for)
     table = await tables.table(table.id)
     log = await store.actions(table.id)
     game = registry.game("advance-to-boardwalk")

@@ -16,10 +16,13 @@ HOST = Member(1, "Ann")
 
 
 async def played(tables: Tables, *, finished: bool) -> int:
-    """A toy game by bots: played to the end, or dealt with the bots not yet moved."""
+    """A toy game by bots, played to the end; or dealt with its bots not yet moved, and a
+    member after them (a game only bots play is paced by its countdown, not moved at a start)."""
     table = await tables.create(GAME_ID, HOST, host_seated=False)
     for _ in range(2):
         await tables.add_bot(table.id, HOST)
+    if not finished:
+        await tables.join(table.id, Member(2, "Ben"))
     autoplay, tables.autoplay_bots = tables.autoplay_bots, finished
     await tables.start(table.id, HOST)
     tables.autoplay_bots = autoplay
@@ -78,17 +81,18 @@ async def test_a_start_moves_the_bots_that_were_due_and_reads_no_finished_game(d
     assert moves > 0 and read[0] == due, "the due bots moved"
     assert set(read) == {due}, "only the running game was read"
     store = await SQLiteStore.open(path)
-    assert (await store.game(due)).status == "finished"
-    assert await store.running_game_ids() == []
+    game = await store.game(due)
+    assert game.status == "running" and game.state["turn"] == 2, "its bots moved, up to Ben's turn"
+    assert await store.running_game_ids() == [due]
     await store.close()
 
 
 async def test_memory_is_flat_in_the_number_of_finished_games(database):
-    path, _, over = database
-    await resumed(path)  # the due game's bots play it to the end
+    path, due, over = database
+    await resumed(path)  # the due game's bots move up to its member's turn
     copy_game(path, over, 10)
     _, _, few = await resumed(path)
     copy_game(path, over, 3000)
     _, read, many = await resumed(path)
-    assert read == [], "no game is running, and none was read"
+    assert read == [due], "only the running game was read"
     assert many < few + 64 * 1024, (few, many)

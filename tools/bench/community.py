@@ -53,6 +53,7 @@ async def _finished_database(path: Path, games: int) -> int:
     for member in members:  # the bots play it out; the seats stay the members'
         with contextlib.suppress(TableError):  # over before the last left
             await tables.hand_to_bot(table.id, member)
+    await tables.run_bots(table.id)  # at once: a bot-only game is otherwise paced
     await store.close()
     db = sqlite3.connect(path)
     with db:
