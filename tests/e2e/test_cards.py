@@ -85,10 +85,13 @@ async def open_with_bots(sim: DiscordSim, host: SimMember, game: str) -> tuple[S
 
 @pytest.mark.parametrize("game", [g for g in registry.available() if g in registry.PACKAGES])
 async def test_a_whole_game_is_posted_in_cards(discord_sim, marquee, db_path, alice, game, report_figures):
-    async with marquee(seed=7):
+    async with marquee(seed=7) as bot:
         thread, lobby = await open_with_bots(discord_sim, alice, game)
         await thread.wait_for_message(lambda m: m is not lobby and m.from_bot)
         await (await alice.slash("game leave", channel=thread)).reply()  # bots play every seat now
+        # (The bot paces a bot-only game, a move a minute: here it is played out at once.)
+        await bot.tables.run_bots((await bot.tables.table_in_thread(thread.id)).id)
+        bot.dispatcher.wake()
         await discord_sim.wait_for(lambda: status_of(db_path) == "finished", what="the game to end", timeout=60)
         summary = await thread.wait_for_message(lambda m: "summary.png" in gallery(m), timeout=30)
         await discord_sim.settle(quiet=0.3)
