@@ -11,7 +11,9 @@ from bot.engine import State
 from bot.engine.fair import copied, fresh_seed, redeal
 from bot.engine.search import margin_utility
 
+from .common import chip, screened_films, upkeep
 from .flow import DECK_SAMPLE, deck_order, scores
+from .payout import THEATRE_BOXES
 
 #: Phases in which a secret roll is still behind its holder's screen.
 SECRET_PHASES = ("genre", "pick", "screen")
@@ -47,6 +49,30 @@ def determinize(game, state: State, seat: int, rng: random.Random) -> State:
     return sample
 
 
+#: Phases before the round's payout: the films screened this round are still to pay.
+UNPAID = ("place", "genre", "pick", "screen")
+#: A die's pips on average.
+MEAN_PIPS = 3.5
+#: How much of the theatre's income in rounds to come counts now (it is not sure to come).
+FUTURE_SHARE = 0.5
+
+
 def utility(game, state: State, seat: int) -> float:
-    """Cash less loans plus unplayed tips: what the game is won on."""
-    return margin_utility([float(v) for v in scores(game.content, state)], seat, scale=15_000.0)
+    """What the game is won on (cash less loans plus unplayed tips), and what is owed to it:
+    the films screened this round at their dice, the theatre's chips for the rounds left
+    less their upkeep. A playout ends mid-round, so without these a film bought would only
+    be its price, and a chip its cost."""
+    c = game.content
+    pip = c.rules.pip_value
+    rounds_after = state["rounds"] - state["round"]
+    values = []
+    for s, score in enumerate(scores(c, state)):
+        films = screened_films(c, state, s)
+        theatre = sum(chip(state, s, box) * c.sections[box].dice_per_chip for box in THEATRE_BOXES)
+        owed = 0.0
+        if state["phase"] in UNPAID and films:
+            dice = sum(f.dice + sum(len(state["cubes"].get(star, [])) for star in f.stars) for f in films)
+            owed = (dice + theatre + state["ad_dice"][s]) * MEAN_PIPS * pip
+        future = (theatre * MEAN_PIPS * pip - upkeep(c, state, s)) * rounds_after * FUTURE_SHARE
+        values.append(score + owed + future)
+    return margin_utility(values, seat, scale=15_000.0)
