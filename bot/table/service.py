@@ -56,6 +56,7 @@ from bot.table.notices import (
 )
 from bot.table.notify import NotifySettings
 from bot.table.seating import BOT_NAMES, Seating
+from bot.table.thinking import Thinking, is_strong
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +86,12 @@ class Tables(Seating, Notifications):
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
                  clock: Callable[[], float] = time.time, moments: Moments | None = None,
                  shards: Callable[[], Shards | None] = lambda: None,
-                 on_move: Callable[[str, float], None] | None = None) -> None:
+                 on_move: Callable[[str, float], None] | None = None,
+                 thinking: Thinking | None = None) -> None:
         self.store = store
+        # Bot seats' moves: strong ones in a worker, as many at once as the host allows
+        # (none unless told: every bot then plays at the normal level).
+        self.thinking = thinking or Thinking()
         # Statistics, leaderboards and followers, over the same store.
         self.community = Community(store)
         # Told of every move committed here (its title, and the seconds it took to decide
@@ -272,7 +277,8 @@ class Tables(Seating, Notifications):
             bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
             if bots:
                 seat = bots[0]
-                action = kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
+                action = await self.thinking.choose(table.record.game_type, state, seat, table.record.seed,
+                                                    f"bot{seat}", strong=is_strong(table.seats[seat]))
             else:
                 found = self._volunteer(table, kit_)
                 if found is None:
