@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.engine import deadlines, new_game, play, rng_for
-from bot.engine.search import DEFAULT_BUDGET, Budget
+from bot.engine.search import Budget
 from bot.games import registry
 
 #: Titles where a side wins together: each member's win counts whole.
@@ -110,9 +110,10 @@ def report(game_id: str, players: int, args: argparse.Namespace,
 
 
 def _budget_text(args: argparse.Namespace) -> str:
+    depth = args.depth or "the title's"
     if args.seconds:
-        return f"{args.seconds} s a decision (at most {args.samples} samples), depth {args.depth}"
-    return f"{args.samples} samples a decision, depth {args.depth}"
+        return f"{args.seconds} s a decision (at most {args.samples} samples), depth {depth}"
+    return f"{args.samples} samples a decision, depth {depth}"
 
 
 def main(argv: list[str]) -> int:
@@ -124,7 +125,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--rest", choices=registry.LEVELS, default=registry.NORMAL)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--samples", type=int, default=8, help="samples a strong decision")
-    parser.add_argument("--depth", type=int, default=DEFAULT_BUDGET.depth)
+    parser.add_argument("--depth", type=int, default=None, help="moves a playout looks ahead "
+                        "(default: the title's own)")
     parser.add_argument("--seconds", type=float, default=None,
                         help="think by the clock (not repeatable); default: samples only")
     parser.add_argument("--workers", type=int, default=1, help=f"processes, at most {MAX_WORKERS}")

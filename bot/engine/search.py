@@ -35,13 +35,17 @@ class Budget:
     samples: int = 64
     #: Wall time for the decision; None for a budget in samples only (tests, the arena).
     seconds: float | None = 1.0
-    #: Moves (all seats) a playout looks ahead before the position is judged.
-    depth: int = 24
+    #: Moves (all seats) a playout looks ahead before the position is judged; None: the
+    #: title's own (its knowledge module's DEPTH), else ``PLAYOUT_DEPTH``.
+    depth: int | None = None
     #: Candidate moves weighed at most.
     candidates: int = 5
     #: How much better (in utility) a move must score than the normal policy's pick.
     margin: float = 0.02
 
+
+#: How far a playout looks ahead unless the budget or the title says otherwise.
+PLAYOUT_DEPTH = 24
 
 #: The level's default: about a second a decision on one core.
 DEFAULT_BUDGET = Budget()
@@ -64,6 +68,7 @@ class SearchPolicy:
         self.determinize = determinize
         self.utility = utility
         self.budget = budget
+        self.depth = budget.depth or PLAYOUT_DEPTH
         self._volunteer = getattr(policy, "volunteer", None)
 
     def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
@@ -106,7 +111,7 @@ class SearchPolicy:
         state = copy_state(sample)
         try:
             game.apply(state, seat, action, rng)
-            for _ in range(self.budget.depth):
+            for _ in range(self.depth):
                 if game.result(state) is not None:
                     break
                 if not self._step(state, rng):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -146,6 +146,8 @@ def bots(game_id: str, game: Game | None = None, budget: Budget = DEFAULT_BUDGET
     game = game or kit(game_id).game
     policy = rules.make_bot(game)
     determinize = partial(knowledge.determinize, game)
+    if budget.depth is None:  # the title's own reach, where it has one
+        budget = replace(budget, depth=getattr(knowledge, "DEPTH", None))
     search = SearchPolicy(game, policy, determinize, partial(knowledge.utility, game), budget)
     return FairBot(game, policy, determinize), FairBot(game, search, determinize)
 

@@ -6,6 +6,7 @@ added or cut), the ghost cards it has not looked at, the Editor's card and the c
 posters another seat drew, and the posters out of the game (but the one it rejected)."""
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -81,12 +82,23 @@ def _posters(sample: State, seat: int, rng: random.Random) -> None:
         rejected[1] = sample["posters_out"][place]
 
 
+#: A playout reaches the next premiere (a movie is some 16 moves), where films are won.
+DEPTH = 32
+#: What the movie in progress counts for, as a share of a movie won.
+MOVIE_SHARE = 0.4
+
+
 def utility(game, state: State, seat: int) -> float:
-    """Movies the seat's side has won against what the other side has, towards each goal
-    (the Rising Star wants it close: its own chance is taken as the closeness)."""
+    """Movies the seat's side has won against what the other side has, towards each goal,
+    and which way the movie in progress leans (the sample's cards in it); the Rising Star
+    wants it close."""
+    cards = game.content.cards
     loyalty = state["loyalty"][seat]
-    patriots = team_wins(state, "patriot") / goal(state, "patriot")
-    communists = team_wins(state, "communist") / goal(state, "communist")
+    movie = [*state["movie"], *([state["editor_card"]] if state["editor_card"] else [])]
+    lean = sum(cards[c].patriot - cards[c].communist for c in movie)
+    leaning = MOVIE_SHARE * math.tanh(lean / 2)
+    patriots = (team_wins(state, "patriot") + max(leaning, 0)) / goal(state, "patriot")
+    communists = (team_wins(state, "communist") + max(-leaning, 0)) / goal(state, "communist")
     if loyalty == "patriot":
         ahead = patriots - communists
     elif loyalty == "communist":
