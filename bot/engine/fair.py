@@ -23,7 +23,8 @@ Determinize = Callable[[State, int, random.Random], State]
 def sample_rng(rng: random.Random) -> random.Random:
     """A generator for the sample, derived from ``rng`` without drawing from it, so a
     policy's own draws (and so its choices) stay what they were before it was made fair."""
-    return random.Random(hash(rng.getstate()))
+    _, words, _ = rng.getstate()  # the Mersenne Twister's words: ints, hashed alike everywhere
+    return random.Random(hash(words))
 
 
 def knowledge_of(game: Game, determinize: Determinize, state: State, seat: int,
