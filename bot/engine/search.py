@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +43,10 @@ class Budget:
     candidates: int = 5
     #: How much better (in utility) a move must score than the normal policy's pick.
     margin: float = 0.02
+    #: And by how many standard errors of the paired difference; None: the title's own
+    #: (its knowledge module's CONFIDENCE), else none asked. Where one seat sways the result
+    #: little (a team game) playouts are noisy, and a move chosen by noise is a worse one.
+    confidence: float | None = None
 
 
 #: How far a playout looks ahead unless the budget or the title says otherwise.
@@ -69,6 +74,7 @@ class SearchPolicy:
         self.utility = utility
         self.budget = budget
         self.depth = budget.depth or PLAYOUT_DEPTH
+        self.confidence = budget.confidence or 0.0
         self._volunteer = getattr(policy, "volunteer", None)
 
     def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
@@ -77,20 +83,30 @@ class SearchPolicy:
             return candidates[0]
         budget = self.budget
         stop = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        totals = [0.0] * len(candidates)
-        samples = 0
-        while samples < budget.samples and (stop is None or time.perf_counter() < stop):
+        scores: list[list[float]] = [[] for _ in candidates]
+        while len(scores[0]) < budget.samples and (stop is None or time.perf_counter() < stop):
             sample = self.determinize(knowledge.state, knowledge.seat, rng)
             dice = rng.getrandbits(64)
             for index, action in enumerate(candidates):
-                totals[index] += self._playout(sample, knowledge.seat, action, random.Random(dice))
-            samples += 1
-        if not samples:
+                scores[index].append(self._playout(sample, knowledge.seat, action, random.Random(dice)))
+        if not scores[0]:
             return candidates[0]
-        best = max(range(len(candidates)), key=lambda i: totals[i])
-        if (totals[best] - totals[0]) / samples > budget.margin:
+        best = max(range(len(candidates)), key=lambda i: sum(scores[i]))
+        if self._better(scores[best], scores[0]):
             return candidates[best]
         return candidates[0]
+
+    def _better(self, mine: list[float], prior: list[float]) -> bool:
+        """Whether a candidate beat the normal policy's pick on the same samples, by the
+        margin and (if asked) by ``confidence`` standard errors of the paired difference."""
+        differences = [a - b for a, b in zip(mine, prior, strict=True)]
+        mean = sum(differences) / len(differences)
+        if mean <= self.budget.margin:
+            return False
+        if not self.confidence or len(differences) < 2:
+            return True
+        spread = statistics.stdev(differences) / math.sqrt(len(differences))
+        return mean > self.confidence * spread
 
     def _candidates(self, knowledge: SeatKnowledge, rng: random.Random) -> list[str]:
         """The normal policy's picks first (its own draw first), then other plain moves."""

@@ -148,6 +148,8 @@ def bots(game_id: str, game: Game | None = None, budget: Budget = DEFAULT_BUDGET
     determinize = partial(knowledge.determinize, game)
     if budget.depth is None:  # the title's own reach, where it has one
         budget = replace(budget, depth=getattr(knowledge, "DEPTH", None))
+    if budget.confidence is None:  # and its own caution
+        budget = replace(budget, confidence=getattr(knowledge, "CONFIDENCE", None))
     search = SearchPolicy(game, policy, determinize, partial(knowledge.utility, game), budget)
     return FairBot(game, policy, determinize), FairBot(game, search, determinize)
 
