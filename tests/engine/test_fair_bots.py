@@ -6,6 +6,7 @@ deck order, the seed of the dice to come): the seat's view and choices are the s
 and so is the bot's move for the same generator, at both levels."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -58,3 +59,55 @@ def test_the_twin_really_differs_where_the_seat_cannot_see() -> None:
     assert all(twin["hands"][0] == state["hands"][0] for twin in twins)
     assert any(twin["hands"][1:] != state["hands"][1:] for twin in twins)
     assert all(twin["_seed"] != state["_seed"] for twin in twins)
+
+
+def _others(state: dict, seat: int) -> list[int]:
+    players = state["players"] if "players" in state else len(state["seats"])
+    return [s for s in range(players) if s != seat]
+
+
+def _swap_hands(state: dict, seat: int) -> None:
+    """Two other seats' hands change places (same sizes, or the seat would see it)."""
+    hands = state["hands"]
+    others = _others(state, seat)
+    pair = next(((a, b) for a in others for b in others if a < b and len(hands[a]) == len(hands[b])), None)
+    if pair:
+        hands[pair[0]], hands[pair[1]] = hands[pair[1]], hands[pair[0]]
+
+
+def _reverse(*piles: list) -> None:
+    for pile in piles:
+        pile.reverse()
+
+
+#: Hidden things changed by hand, independently of the titles' ``determinize``.
+PERTURB = {
+    "advance-to-boardwalk": lambda s, seat: (_swap_hands(s, seat), _reverse(s["draw_pile"])),
+    "hollywood-boulevard": lambda s, seat: (_swap_hands(s, seat), _reverse(s["tips"]["deck"]),
+                                            s["deck_seeds"].__setitem__(1, 7)),  # the unseen deck
+    "hollywood-1947": lambda s, seat: (_swap_hands(s, seat), _reverse(s["deck"], s["posters"])),
+    "san-francisco-scene": lambda s, seat: _reverse(s["deck"]),
+    "billboard": lambda s, seat: _reverse(*s["decks"].values()),
+}
+
+
+@pytest.mark.parametrize(("game_id", "players"), TITLES)
+def test_hidden_things_changed_by_hand_change_no_normal_move(game_id: str, players: int) -> None:
+    """The same, with the hidden things changed directly (other hands swapped, decks
+    reversed, another seed): a check of the titles' ``determinize`` too, which must deal
+    again whatever a bot could otherwise read."""
+    game = registry.game(game_id)
+    normal, _ = registry.bots(game_id)
+    state = new_game(game, players, None, 9)
+    compared = 0
+    while game.result(state) is None:
+        seat = min(game.pending(state))
+        other = json.loads(json.dumps(state))
+        PERTURB[game_id](other, seat)
+        other["_seed"] = state["_seed"] + 1
+        if game.view(other, seat) == game.view(state, seat):
+            move = normal.choose(state, seat, rng_for(9, state["_move"], "bot"))
+            assert normal.choose(other, seat, rng_for(9, state["_move"], "bot")) == move
+            compared += 1
+        state, _ = play(game, state, seat, normal.choose(state, seat, rng_for(9, state["_move"], "bot")))
+    assert compared > 30
