@@ -6,9 +6,10 @@ and the others' Preview House and Agency rolls until the screens come down."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from bot.engine import State
-from bot.engine.fair import copied, fresh_seed, redeal
+from bot.engine.fair import copied, fresh_seed, redeal, shuffled
 from bot.engine.search import margin_utility
 
 from .common import chip, screened_films, upkeep
@@ -24,9 +25,8 @@ def determinize(game, state: State, seat: int, rng: random.Random) -> State:
     sample = copied(state)
     others = [s for s in range(sample["players"]) if s != seat]
     redeal([*(sample["hands"][s] for s in others), sample["tips"]["deck"]], rng)
-    dealt = deck_order(c, state)[:state["dealt"]]  # every one shown in an array
-    rest = sorted(set(c.decks[state["deck_number"] - 1]) - set(dealt))
-    rng.shuffle(rest)
+    dealt = list(_order(game, state)[:state["dealt"]])  # every one shown in an array
+    rest = shuffled(sorted(set(c.decks[state["deck_number"] - 1]) - set(dealt)), rng)
     sample[DECK_SAMPLE] = {"deck": state["deck_number"], "order": dealt + rest}
     sample["deck_seeds"] = [rng.randrange(2**31), rng.randrange(2**31)]
     if sample["phase"] == "screen":
@@ -55,6 +55,19 @@ UNPAID = ("place", "genre", "pick", "screen")
 MEAN_PIPS = 3.5
 #: How much of the theatre's income in rounds to come counts now (it is not sure to come).
 FUTURE_SHARE = 0.5
+
+
+def _order(game, state: State) -> tuple[str, ...]:
+    """The current deck's order (a sample's own, or the seed's, worked out once a seed)."""
+    if state.get(DECK_SAMPLE):
+        return tuple(deck_order(game.content, state))
+    return _seeded_order(game, state["deck_number"], state["deck_seeds"][state["deck_number"] - 1])
+
+
+@lru_cache(maxsize=256)
+def _seeded_order(game, deck_number: int, seed: int) -> tuple[str, ...]:
+    return tuple(deck_order(game.content, {"deck_number": deck_number,
+                                           "deck_seeds": [seed, seed]}))
 
 
 def utility(game, state: State, seat: int) -> float:
