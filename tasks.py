@@ -5,6 +5,7 @@
     python3 tasks.py test [args]    run the test suite
     python3 tasks.py check          run the linters CI runs (ruff, mypy)
     python3 tasks.py bench          run the benchmarks
+    python3 tasks.py arena GAME     the strong bot against the normal one (tools/arena.py)
     python3 tasks.py i18n [domain]  bring the translation catalogues up to the source
     python3 tasks.py lock [args]    refresh requirements.lock from pyproject.toml (uv);
                                     --upgrade moves every pin to the newest release
@@ -134,6 +135,9 @@ def main(argv: list[str]) -> int:
     if command == "bench":
         ensure_venv()
         return run(["-m", "tools.bench", *rest])
+    if command == "arena":
+        ensure_venv()
+        return run(["-m", "tools.arena", *rest])
     if command == "i18n":
         ensure_venv()
         script = ("import sys; from bot.i18n import update_catalogues; "

@@ -32,6 +32,7 @@ from bot.store.base import Store
 from bot.store.shards import Shards
 from bot.table.notices import Moments
 from bot.table.service import Tables
+from bot.table.thinking import Thinking
 from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
 from bot.web.links import Links, stored_secret
@@ -131,7 +132,9 @@ class MarqueeBot(commands.Bot):
         self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments,
                                      shards=self.leases.current, thread_gone=self._thread_gone)
         self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
-                             shards=self.leases.current, on_move=self.metrics.moved)
+                             shards=self.leases.current, on_move=self.metrics.moved,
+                             # Strong bots think in the drawing workers, a few at a time.
+                             thinking=Thinking(self.drawing, self.settings.strong_bots))
         self.timers = Timers(self.tables, wake=self.dispatcher.wake)
         if self.settings.public_url is not None:
             # Every process makes the same links: the secret is the store's.

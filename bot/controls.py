@@ -44,7 +44,7 @@ CUSTOM_ID = 100
 FORM_TEXT = 45  # a modal's title and an input's label
 #: A subset shows its options in up to four selects (the fifth row is its Confirm button).
 MAX_SUBSET_OPTIONS = (MAX_ROWS - 1) * MAX_OPTIONS
-LOBBY_STEPS = ("join", "leave", "bot", "unbot", "start")
+LOBBY_STEPS = ("join", "leave", "bot", "strongbot", "unbot", "start")
 
 # The fields of the custom ids. ASCII digits only ([0-9], not \d, which takes "٣" too), and
 # at most 18 of them, so every number parsed fits SQLite's 64-bit integers.

@@ -59,6 +59,7 @@ class Settings:
     shard_count: int | None = None
     lease_seconds: float = 30.0
     drawing_workers: int | None = None  # processes drawing boards; one per CPU unless set
+    strong_bots: int = 2  # strong bots' decisions thought at once (0: they play at the normal level)
     # Watching the bot (bot/watch/health.py): /healthz and /metrics on this port, off unless set
     # (0, only in tests: any free port); on loopback unless another address is given.
     http_port: int | None = None
@@ -108,6 +109,7 @@ class Settings:
             # all the database hears (and a busy moment hands shards over for nothing).
             lease_seconds=setting("MARQUEE_LEASE_SECONDS", _amount("seconds", 30, least=5, most=3600), 30.0),
             drawing_workers=setting("MARQUEE_DRAWING_WORKERS", _whole("worker processes", least=1, most=64)),
+            strong_bots=setting("MARQUEE_STRONG_BOTS", _whole("decisions", least=0, most=64), 2),
             http_port=setting("MARQUEE_HTTP_PORT", _port),
             http_host=setting("MARQUEE_HTTP_HOST", _host, "127.0.0.1"),
             log_format=setting("MARQUEE_LOG_FORMAT", _log_format, "text"),

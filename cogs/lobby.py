@@ -208,4 +208,7 @@ def lobby_rows(table: Table) -> list[controls.Row]:
         controls.Button(controls.lobby_id(gid, "bot"), words.t("Add bot"), "secondary"),
         controls.Button(controls.lobby_id(gid, "unbot"), words.t("Remove bot"), "secondary"),
         controls.Button(controls.lobby_id(gid, "start"), words.t("Start"), "primary"),
+    ], [
+        # A strong bot searches about a second a move (bot/engine/search.py); its name wears ★.
+        controls.Button(controls.lobby_id(gid, "strongbot"), words.t("Add strong bot ★"), "secondary"),
     ]]

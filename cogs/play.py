@@ -331,6 +331,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) ->
         "join": tables.join,
         "leave": tables.leave,
         "bot": tables.add_bot,
+        "strongbot": lambda game_id, member: tables.add_bot(game_id, member, registry.STRONG),
         "unbot": tables.remove_bot,
     }
     table = await steps[what](

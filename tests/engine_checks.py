@@ -5,13 +5,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import BotPolicy, Game, IllegalMove, new_game, offered, play, replay, rng_for
+from bot.engine import Game, IllegalMove, SeatBot, new_game, offered, play, replay, rng_for
 
 Invariant = Callable[[dict[str, Any]], None]
 
 
 def play_bot_game(
-    game: Game, bot: BotPolicy, players: int, seed: int, options: dict[str, Any] | None = None,
+    game: Game, bot: SeatBot, players: int, seed: int, options: dict[str, Any] | None = None,
     invariant: Invariant | None = None, max_moves: int = 20_000,
 ) -> tuple[dict[str, Any], list[tuple[int, str]]]:
     """Play a whole game with bots; return the final state and the action log.
@@ -52,7 +52,7 @@ def assert_replays(game: Game, players: int, seed: int, log, final, options=None
 
 
 def bot_game_decisions(
-    game: Game, bot: BotPolicy, players: int, seed: int, options: dict[str, Any] | None = None,
+    game: Game, bot: SeatBot, players: int, seed: int, options: dict[str, Any] | None = None,
     max_moves: int = 20_000,
 ):
     """Every (state, seat) a seeded bot game puts a decision to, in order: what a turn clock
@@ -69,7 +69,7 @@ def bot_game_decisions(
     raise AssertionError(f"game did not finish in {max_moves} moves")
 
 
-def check_run_outs(game: Game, bot: BotPolicy, players: int, seed: int, expected: Callable[[dict[str, Any], int], str | None],
+def check_run_outs(game: Game, bot: SeatBot, players: int, seed: int, expected: Callable[[dict[str, Any], int], str | None],
                    options: dict[str, Any] | None = None) -> dict[str | None, int]:
     """Each decision of a seeded bot game: the game's ``run_out`` is ``expected(state, seat)``
     and, when it names a move, one the seat is offered. Returns how often each default came."""

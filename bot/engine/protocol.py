@@ -350,11 +350,42 @@ class Game(Protocol):
     # about moves that used no randomness, told no other seat anything in private and did
     # not end the game. Without it (the safe default) no move of the game can be taken back.
 
+# --- Bots: what a bot seat knows, and the policies that decide from it (issue 28) ----------
+#
+# A policy never receives the state. The host hands it a ``SeatKnowledge``: the seat's legal
+# choices and a state the seat cannot tell from the real one, every hidden thing (others'
+# hands, sealed bids, loyalties, the deck order, the seed of future dice) dealt again from
+# what the seat has not seen, by the title's ``determinize``. Two games the seat cannot tell
+# apart give a policy the same knowledge, so the same choice: fair by construction.
+
+
+@dataclass(frozen=True)
+class SeatKnowledge:
+    """What one seat knows at a decision, and nothing more."""
+
+    seat: int
+    #: A state consistent with everything the seat knows (its view, its own secrets, the
+    #: public log); what it does not know is a sample, not the truth.
+    state: State
+    #: The seat's legal choices now (the same in every state it cannot tell apart).
+    legal: tuple[Choice, ...]
+
+
 class BotPolicy(Protocol):
-    """Picks a legal action for a seat; fills empty seats and drives fuzz tests."""
+    """Picks a legal action for a seat from what the seat knows (``bot/engine/fair.py``
+    builds the knowledge; policies live in ``bot/games/<title>/bots.py``)."""
+
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str: ...
+
+    # Optional: ``volunteer(knowledge, rng) -> str | None`` — a move a bot seat makes
+    # though the game is not waiting on it (a rent claim it is offered), or None. The
+    # host asks it for bot seats that have choices while no bot is pending.
+
+
+class SeatBot(Protocol):
+    """What the host asks to move a bot seat: ``bot.engine.fair.FairBot`` wraps a policy so,
+    building the seat's knowledge from the state; test doubles may move from the state."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> str: ...
 
-    # Optional: ``volunteer(state, seat, rng) -> str | None`` — a move a bot seat makes
-    # though the game is not waiting on it (a rent claim it is offered), or None. The
-    # host asks it for bot seats that have choices while no bot is pending.
+    # Optional: ``volunteer(state, seat, rng) -> str | None``, as ``BotPolicy.volunteer``.

@@ -6,7 +6,11 @@ bot/games/ exposes:
     DOMAIN (optional)      its translation domain: content then also holds "words",
                            {language: bot.engine.language.Words} for every language we speak
     make_game(content)     -> an object following bot.engine.Game
-    make_bot(game)         -> an object following bot.engine.BotPolicy
+    make_bot(game)         -> its normal bot, following bot.engine.BotPolicy
+and a module ``knowledge`` with ``determinize(game, state, seat, rng)`` (the hidden things
+dealt again from what the seat has not seen) and ``utility(game, state, seat)`` (how well a
+seat stands, in [0, 1]): the host's bots decide from the first, the strong level's search
+judges with the second (bot/engine/fair.py, bot/engine/search.py).
 and its renderer rendering/<package>.py exposes render(view, image="board") -> PNG bytes.
 """
 from __future__ import annotations
@@ -14,14 +18,16 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from bot import i18n
-from bot.engine import BotPolicy, Game
+from bot.engine import Game, SeatBot
+from bot.engine.fair import FairBot
 from bot.engine.language import LANGUAGES
+from bot.engine.search import DEFAULT_BUDGET, Budget, SearchPolicy
 from bot.games.content import DATA_DIR, load_content
 
 
@@ -43,6 +49,11 @@ class Title:
     def rules(self) -> str:
         """The pure rules: GAME_ID, CONTENT, make_game, make_bot (and DOMAIN if it speaks several)."""
         return f"bot.games.{self.package}"
+
+    @property
+    def knowledge(self) -> str:
+        """``determinize`` and ``utility``: what a bot seat knows, how well a seat stands."""
+        return f"{self.rules}.knowledge"
 
     @property
     def renderer(self) -> str:
@@ -77,9 +88,20 @@ class GameKit:
     """A game with everything the host needs around it."""
 
     game: Game
-    bot: BotPolicy
+    #: The normal level: the title's policy, deciding from what the seat knows.
+    bot: SeatBot
     render: Callable[..., bytes]
+    #: The strong level (search), at the default budget; None for games without one.
+    strong: SeatBot | None = None
 
+    def level(self, name: str) -> SeatBot:
+        """The bot for a level ("normal", "strong"); normal where there is no strong one."""
+        return self.strong if name == STRONG and self.strong is not None else self.bot
+
+
+#: Bot levels, as seats record them.
+NORMAL, STRONG = "normal", "strong"
+LEVELS = (NORMAL, STRONG)
 
 _EXTRA: dict[str, GameKit] = {}
 
@@ -112,7 +134,24 @@ def _packaged_kit(game_id: str) -> GameKit:
     rules: Any = importlib.import_module(f"bot.games.{package}")
     renderer: Any = importlib.import_module(f"rendering.{package}")
     game = rules.make_game(game_content(game_id))
-    return GameKit(game=game, bot=rules.make_bot(game), render=renderer.render)
+    return GameKit(game=game, bot=bots(game_id, game)[0], render=renderer.render,
+                   strong=bots(game_id, game, DEFAULT_BUDGET)[1])
+
+
+def bots(game_id: str, game: Game | None = None, budget: Budget = DEFAULT_BUDGET) -> tuple[FairBot, FairBot]:
+    """The title's normal and strong bots, the strong one thinking within ``budget``."""
+    package = PACKAGES[game_id]
+    rules: Any = importlib.import_module(f"bot.games.{package}")
+    knowledge: Any = importlib.import_module(f"bot.games.{package}.knowledge")
+    game = game or kit(game_id).game
+    policy = rules.make_bot(game)
+    determinize = partial(knowledge.determinize, game)
+    if budget.depth is None:  # the title's own reach, where it has one
+        budget = replace(budget, depth=getattr(knowledge, "DEPTH", None))
+    if budget.confidence is None:  # and its own caution
+        budget = replace(budget, confidence=getattr(knowledge, "CONFIDENCE", None))
+    search = SearchPolicy(game, policy, determinize, partial(knowledge.utility, game), budget)
+    return FairBot(game, policy, determinize), FairBot(game, search, determinize)
 
 
 def game_content(game_id: str) -> dict[str, Any]:

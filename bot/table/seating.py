@@ -23,6 +23,7 @@ from bot.store.base import SeatRecord, Store
 from bot.table import clock as timers
 from bot.table.model import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
 from bot.table.notices import Moments, name_seats
+from bot.table.thinking import STRONG_BADGE, Thinking
 from bot.text import markdown_name
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,7 @@ class Seating:
         moments: Moments
         autoplay_bots: bool
         page_link: Callable[[int], str] | None
+        thinking: Thinking
         _notify: Callable[[], None]
         _seed_source: Callable[[], int]
 
@@ -213,7 +215,8 @@ class Seating:
         """A bot takes ``seat`` over; the thread is told why (``handed_over``'s reasons)."""
         leaving = table.seats[seat]
         names = table.names()
-        names[seat] = f"{leaving.name} (bot)"
+        # Sitting in for a player, a bot plays as well as the host can afford (thinking.py).
+        names[seat] = f"{leaving.name} (bot {STRONG_BADGE})" if self.thinking.strong_bots else f"{leaving.name} (bot)"
         renamed = Table(table.record, [*table.seats[:seat],
                                        SeatRecord(seat, None, names[seat], True, False), *table.seats[seat + 1:]])
         line = handed_over(words(HOST, table.language), seat, reason, by=by, count=count)
@@ -262,16 +265,22 @@ class Seating:
         self._notify()
         return await self.table(game_id)
 
-    async def add_bot(self, game_id: int, member: Member) -> Table:
+    async def add_bot(self, game_id: int, member: Member, level: str = registry.NORMAL) -> Table:
+        """Seat a bot at ``level`` (``registry.LEVELS``); a strong one wears the badge ★."""
+        strong = level == registry.STRONG
+
         def seat_bot(table: Table) -> list[SeatRecord]:
             if member.id != table.record.host_id:
                 raise TableError("Only the host can add a bot.")
+            if strong and not self.thinking.strong_bots:
+                raise TableError("Strong bots are turned off here; add a normal bot instead.")
             game = registry.game(table.record.game_type)
             if len(table.seats) >= game.max_players:
                 raise TableError("No empty seat: {game} seats at most {most}.",
                                  game=game.name, most=game.max_players)
             taken = {s.name for s in table.seats}
-            name = next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken)
+            badge = f" {STRONG_BADGE}" if strong else ""
+            name = next(f"Bot {n}{badge}" for n in BOT_NAMES if f"Bot {n}{badge}" not in taken)
             return [*table.seats, SeatRecord(len(table.seats), None, name, True, False)]
         return await self._change_seats(game_id, "bot", seat_bot)
 

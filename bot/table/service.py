@@ -57,6 +57,7 @@ from bot.table.notices import (
 from bot.table.notify import NotifySettings
 from bot.table.seating import BOT_NAMES, Seating
 from bot.table.take_back import TakeBacks, undoable
+from bot.table.thinking import Thinking, is_strong
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +91,12 @@ class Tables(Seating, Notifications, TakeBacks):
                  seed_source: Callable[[], int] | None = None, autoplay_bots: bool = True,
                  clock: Callable[[], float] = time.time, moments: Moments | None = None,
                  shards: Callable[[], Shards | None] = lambda: None,
-                 on_move: Callable[[str, float], None] | None = None) -> None:
+                 on_move: Callable[[str, float], None] | None = None,
+                 thinking: Thinking | None = None) -> None:
         self.store = store
+        # Bot seats' moves: strong ones in a worker, as many at once as the host allows
+        # (none unless told: every bot then plays at the normal level).
+        self.thinking = thinking or Thinking()
         # Statistics, leaderboards and followers, over the same store.
         self.community = Community(store)
         # Told of every move committed here (its title, and the seconds it took to decide
@@ -289,7 +294,7 @@ class Tables(Seating, Notifications, TakeBacks):
                     moves or timers.BOTS_KEY in await self.store.timers(game_id)):
                 break  # paced: its next move comes by its countdown (``run_out``), not all now
             kit_ = kit_ or registry.kit(table.record.game_type)
-            found = self._bot_move(table, kit_)
+            found = await self._bot_move(table, kit_)
             if found is None:
                 break
             seat, action = found
@@ -303,14 +308,16 @@ class Tables(Seating, Notifications, TakeBacks):
             self._notify()
         return moves, table
 
-    def _bot_move(self, table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
-        """The next bot move: a bot seat's the game waits on, else one a bot volunteers."""
+    async def _bot_move(self, table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
+        """The next bot move: a bot seat's the game waits on (a strong seat's thought out in a
+        worker, bot/table/thinking.py), else one a bot volunteers."""
         state = table.state
         bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
         if not bots:
             return self._volunteer(table, kit_)
         seat = bots[0]
-        return seat, kit_.bot.choose(state, seat, rng_for(table.record.seed, state["_move"], f"bot{seat}"))
+        return seat, await self.thinking.choose(table.record.game_type, state, seat, table.record.seed,
+                                                f"bot{seat}", strong=is_strong(table.seats[seat]))
 
     @staticmethod
     def _volunteer(table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
@@ -342,7 +349,7 @@ class Tables(Seating, Notifications, TakeBacks):
             if not timers.bots_only(table):  # a member took a seat back: play goes on as usual
                 await self.store.drop_timer(game_id, key)
                 return await self.bots_answer(game_id) if self.autoplay_bots else 0
-            found = self._bot_move(table, kit_)
+            found = await self._bot_move(table, kit_)
             if found is None:  # it waits on a deadline, whose own move plans the next
                 await self.store.drop_timer(game_id, key)
                 return 0

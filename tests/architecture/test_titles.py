@@ -26,6 +26,8 @@ def test_the_rules_name_their_title_and_their_content(title: Title):
     rules = importlib.import_module(title.rules)
     assert rules.GAME_ID == title.id
     assert callable(rules.make_game) and callable(rules.make_bot)
+    knowledge = importlib.import_module(title.knowledge)  # what its bots know, how they judge
+    assert callable(knowledge.determinize) and callable(knowledge.utility)
     for name in rules.CONTENT:
         assert (title.content / f"{name}.toml").is_file(), f"{title.id}: data/{title.id}/{name}.toml is missing"
     assert (title.content / "NOTES.md").is_file()

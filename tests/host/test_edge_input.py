@@ -201,12 +201,14 @@ NUMERIC = {
     "MARQUEE_SHARD_COUNT": (None, None, None, None, None),
     "MARQUEE_LEASE_SECONDS": (None, None, None, None, 30.0),
     "MARQUEE_DRAWING_WORKERS": (None, None, None, None, None),
+    "MARQUEE_STRONG_BOTS": (None, None, 0, None, 2),
     "DEV_GUILD_ID": (None, None, None, None, None),
     "MARQUEE_HTTP_PORT": (None, None, None, None, None),
 }
 FIELDS = {"REMINDER_HOURS": "reminder_hours", "MARQUEE_GUILD_READY_TIMEOUT": "guild_ready_timeout",
           "MARQUEE_SHARD_COUNT": "shard_count", "MARQUEE_LEASE_SECONDS": "lease_seconds",
-          "MARQUEE_DRAWING_WORKERS": "drawing_workers", "DEV_GUILD_ID": "dev_guild_id",
+          "MARQUEE_DRAWING_WORKERS": "drawing_workers", "MARQUEE_STRONG_BOTS": "strong_bots",
+          "DEV_GUILD_ID": "dev_guild_id",
           "MARQUEE_HTTP_PORT": "http_port"}
 
 

@@ -1,11 +1,12 @@
 """Benchmarks: how fast the rules, the move pipeline and the renderers are.
 
-    python3 tasks.py bench [--games N] [--no-targets]
+    python3 tasks.py bench [--games N] [--no-targets] [--only thinking]
 
 Per title: rules and pipeline moves a second and the time to draw a board. Then each of
 issue 13's targets (tools/bench/draw.py, tools/bench/store.py), issue 26's
-(tools/bench/community.py) and issue 27's (tools/bench/web.py): the project's figure, its floor
-measured beside it in the same run, and their ratio against the goal. Figures go in the
+(tools/bench/community.py), issue 27's (tools/bench/web.py) and issue 28's
+(tools/bench/thinking.py): the project's figure, its floor measured beside it in the same
+run, and their ratio against the goal. Figures go in the
 README; they are measured on the project's 2-core development machine. Last, moves a second
 and p99 on SQLite and PostgreSQL, in one process and in three (tools/bench/scale.py).
 """
@@ -15,7 +16,7 @@ import argparse
 import asyncio
 
 from bot.games import registry
-from tools.bench import community, draw, scale, store, sweeps, web
+from tools.bench import community, draw, scale, store, sweeps, thinking, web
 from tools.bench.target import target_table
 from tools.bench.titles import bench_pipeline, bench_render, bench_rules
 
@@ -25,7 +26,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--no-targets", dest="targets", action="store_false",
                         help="only the per-title figures, not the targets against their floors")
+    parser.add_argument("--only", choices=("thinking",), help="only these targets (issue 28's strong bots)")
     args = parser.parse_args()
+    if args.only == "thinking":
+        print(target_table(thinking.targets(lambda line: print(line, flush=True))))
+        return
     print(f"{'game':24} {'rules moves/s':>14} {'pipeline moves/s':>17} {'p50 ms':>7} {'p99 ms':>7} {'board ms':>9}")
     for game_id in [g for g in registry.available() if g in registry.PACKAGES]:
         game = registry.game(game_id)
@@ -45,7 +50,8 @@ def main() -> None:
     print()
     found = [*draw.targets(lambda line: print(line, flush=True)), *store.targets(),
              *community.targets(lambda line: print(line, flush=True)),
-             *web.targets(lambda line: print(line, flush=True))]
+             *web.targets(lambda line: print(line, flush=True)),
+             *thinking.targets(lambda line: print(line, flush=True))]
     print()
     print(target_table(found))
     print()  # issue 12: one process on SQLite, one and three on PostgreSQL

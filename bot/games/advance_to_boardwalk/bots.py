@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bot.engine import SeatKnowledge
+
 from . import fortune
 from .content import Board, CardKind, Property
 from .estate import owner_of
@@ -58,8 +60,8 @@ class BoardwalkBot:
         self.game = game
         self.board: Board = game.board
 
-    def choose(self, state: dict, seat: int, rng: random.Random) -> str:
-        choices = self.game.legal(state, seat)
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        state, seat, choices = knowledge.state, knowledge.seat, knowledge.legal
         actions = [choice.action for choice in choices]
         if state["phase"] == "build":
             return self._build_step(state, seat, actions)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Choice
+from bot.engine import Choice, SeatKnowledge
 
 from .auction import needed
 from .content import Content
@@ -40,8 +40,8 @@ class BillboardBot:
         self.game = game
         self.c: Content = game.content
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> str:
-        choices = self.game.legal(state, seat)
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        state, seat, choices = knowledge.state, knowledge.seat, list(knowledge.legal)
         by_action = {choice.action: choice for choice in choices}
         phase = state["phase"]
         if phase == "draft":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import State
+from bot.engine import SeatKnowledge, State
 
 from .content import Content
 from .table import team_wins
@@ -16,8 +16,9 @@ class Hollywood1947Bot:
         self.game = game
         self.cx: Content = game.content
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> str:
-        actions = [choice.action for choice in self.game.legal(state, seat)]
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        state, seat = knowledge.state, knowledge.seat
+        actions = [choice.action for choice in knowledge.legal]
         by_verb: dict[str, list[str]] = {}
         for action in actions:
             by_verb.setdefault(action.partition(":")[0], []).append(action)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from bot.engine import SeatKnowledge
+
 from .common import chip, upkeep
 from .content import Content, Film
 
@@ -15,8 +17,9 @@ class BoulevardBot:
         self.game = game
         self.c: Content = game.content
 
-    def choose(self, state: dict, seat: int, rng: random.Random) -> str:
-        actions = [choice.action for choice in self.game.legal(state, seat)]
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        state, seat = knowledge.state, knowledge.seat
+        actions = [choice.action for choice in knowledge.legal]
         phase = state["phase"]
         if phase == "place":
             return self._place(state, seat, actions, rng)

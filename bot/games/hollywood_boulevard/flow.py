@@ -68,8 +68,16 @@ def _reset_round(state: dict) -> None:
     state["ad_dice"] = [0] * players
 
 
+#: A bot's sample of the game (``knowledge.determinize``) sets the current deck's order
+#: itself, the films already dealt first: the seed's order is what the bot may not know.
+DECK_SAMPLE = "deck_sample"
+
+
 def deck_order(c: Content, state: dict) -> list[str]:
     """The current film deck in its shuffled order (secret: never in a view)."""
+    sample = state.get(DECK_SAMPLE)
+    if sample and sample["deck"] == state["deck_number"]:
+        return list(sample["order"])
     order = list(c.decks[state["deck_number"] - 1])
     random.Random(state["deck_seeds"][state["deck_number"] - 1]).shuffle(order)
     return order

@@ -5,9 +5,8 @@ what it gains (prices at face value).
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from bot.engine import Choice
+from bot.engine import Choice, SeatKnowledge
 from bot.engine import offers as offer_kit
 
 from .common import STEP, floor_step
@@ -28,14 +27,15 @@ class SceneBot:
         self.game = game
         self.board: Board = game.board
 
-    def volunteer(self, state: dict[str, Any], seat: int, rng: random.Random) -> str | None:
+    def volunteer(self, knowledge: SeatKnowledge, rng: random.Random) -> str | None:
         """Rent is due only if claimed before the next player rolls: a bot owner claims it at
         once, as a human owner would click the Claim button."""
-        return next((c.action for c in self.game.legal(state, seat) if c.action.startswith("claim:")),
+        return next((c.action for c in knowledge.legal if c.action.startswith("claim:")),
                     None)
 
-    def choose(self, state: dict[str, Any], seat: int, rng: random.Random) -> str:
-        choices = {choice.action: choice for choice in self.game.legal(state, seat)}
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        state, seat = knowledge.state, knowledge.seat
+        choices = {choice.action: choice for choice in knowledge.legal}
         claim = next((action for action in choices if action.startswith("claim:")), None)
         if claim:
             return claim

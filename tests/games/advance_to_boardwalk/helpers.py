@@ -7,6 +7,7 @@ from functools import cache
 
 import bot.games.advance_to_boardwalk as atb
 from bot.engine import new_game
+from bot.games import registry
 from bot.games.advance_to_boardwalk.estate import owner_of
 from bot.games.content import load_content
 
@@ -17,7 +18,8 @@ def game():
 
 
 def bot():
-    return atb.make_bot(game())
+    """The title's normal bot as the host drives it: deciding from what its seat knows."""
+    return registry.bots(atb.GAME_ID, game())[0]
 
 
 class ScriptedRng(random.Random):

@@ -4,6 +4,8 @@ end the turn without a card — also half-way through choosing a card's targets,
 kept. The first unit of a build and the zone of a Wild roll are forced choices: the bot's."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.table.clock import default_move
@@ -51,7 +53,7 @@ def test_a_run_out_on_an_f_draws_the_card_rather_than_playing_one():
     give(state, 0, "second-chance", "second-chance", "insurance")
     roll(state, 0, [5, 5], "F")
     assert state["phase"] == "fortune_roll" and game().run_out(state, 0) == "draw"
-    assert bot().choose(state, 0, None).startswith("card:"), "the bot would reroll with Second Chance"
+    assert bot().choose(state, 0, random.Random(0)).startswith("card:"), "the bot would reroll with Second Chance"
 
 
 def test_a_run_out_ends_the_turn_without_a_card_even_while_choosing_its_target():

@@ -15,7 +15,7 @@ from bot.games.billboard.content import DECK_SIZES
 from bot.games.billboard.prices import highest
 
 GAME = bb.make_game(registry.game_content("billboard"))
-BOT = bb.make_bot(GAME)
+BOT = registry.bots(bb.GAME_ID, GAME)[0]  # the normal bot as the host drives it
 C = GAME.content
 CONTRACTS = sum(DECK_SIZES.values())
 

@@ -6,11 +6,12 @@ from typing import Any
 
 from bot.engine import new_game, play
 from bot.games import hollywood_1947 as H
+from bot.games import registry
 from bot.games.content import load_content
 from bot.games.hollywood_1947.rounds import start_round
 
 GAME = H.make_game(load_content("hollywood-1947", H.CONTENT))
-BOT = H.make_bot(GAME)
+BOT = registry.bots(H.GAME_ID, GAME)[0]  # the normal bot as the host drives it
 CX = GAME.content
 
 

@@ -9,12 +9,13 @@ from functools import cache
 import bot.games.hollywood_boulevard as hb
 from bot import controls
 from bot.engine import new_game, play
+from bot.games import registry
 from bot.games.content import load_content
 from bot.games.hollywood_boulevard.content import load
 from bot.table.service import choice_payload
 
 GAME = hb.make_game(load_content(hb.GAME_ID, hb.CONTENT))
-BOT = hb.make_bot(GAME)
+BOT = registry.bots(hb.GAME_ID, GAME)[0]  # the normal bot as the host drives it
 C = GAME.content
 
 

@@ -8,6 +8,7 @@ from functools import cache
 
 import bot.games.san_francisco_scene as sfs
 from bot.engine import IllegalMove, new_game, offered
+from bot.games import registry
 from bot.games.content import load_content
 from bot.games.san_francisco_scene.content import GROUPS
 
@@ -22,7 +23,8 @@ def board():
 
 
 def bot():
-    return sfs.make_bot(game())
+    """The title's normal bot as the host drives it: deciding from what its seat knows."""
+    return registry.bots(sfs.GAME_ID, game())[0]
 
 
 class Dice(random.Random):

@@ -1,0 +1,171 @@
+"""The strong level: determinized search around a title's normal policy, for every title.
+
+At each decision the searcher takes a few candidate moves (the normal policy's picks, then
+the other plain legal moves), and for each of several samples of what the seat cannot see
+(the title's ``determinize``) plays every candidate out with the normal policy moving for
+all seats, ``depth`` moves ahead, then judges the position with the title's ``utility``.
+Every candidate meets the same samples and the same dice (common random numbers), so a
+handful of samples already tells candidates apart; the normal policy's own pick stays
+unless another beats it by ``margin``. The normal policy is the playout and the prior.
+
+Pure: no clock but ``time.perf_counter`` when a budget in seconds is given; with a budget
+in samples only, a decision depends only on the knowledge and the generator.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .fair import Determinize
+from .protocol import SYSTEM_SEAT, BotPolicy, Game, IllegalMove, SeatKnowledge, State
+from .runner import copy_state
+
+#: ``utility(state, seat) -> float`` in [0, 1]: how well ``seat`` stands in a game not over.
+Utility = Callable[[State, int], float]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the strong bot thinks at one decision."""
+
+    #: Samples of the hidden things; each plays every candidate out once.
+    samples: int = 64
+    #: Wall time for the decision; None for a budget in samples only (tests, the arena).
+    seconds: float | None = 1.0
+    #: Moves (all seats) a playout looks ahead before the position is judged; None: the
+    #: title's own (its knowledge module's DEPTH), else ``PLAYOUT_DEPTH``.
+    depth: int | None = None
+    #: Candidate moves weighed at most.
+    candidates: int = 5
+    #: How much better (in utility) a move must score than the normal policy's pick.
+    margin: float = 0.02
+    #: And by how many standard errors of the paired difference; None: the title's own
+    #: (its knowledge module's CONFIDENCE), else none asked. Where one seat sways the result
+    #: little (a team game) playouts are noisy, and a move chosen by noise is a worse one.
+    confidence: float | None = None
+
+
+#: How far a playout looks ahead unless the budget or the title says otherwise.
+PLAYOUT_DEPTH = 24
+
+#: The level's default: about a second a decision on one core.
+DEFAULT_BUDGET = Budget()
+
+
+def margin_utility(values: list[float], seat: int, scale: float) -> float:
+    """A standing in [0, 1] from each seat's score: 0.5 level with the best rival, towards 1
+    when ``scale`` or more ahead, towards 0 when as far behind."""
+    rival = max(value for other, value in enumerate(values) if other != seat)
+    return 0.5 + 0.5 * math.tanh((values[seat] - rival) / scale)
+
+
+class SearchPolicy:
+    """A ``BotPolicy`` that searches; ``policy`` is the title's normal one."""
+
+    def __init__(self, game: Game, policy: BotPolicy, determinize: Determinize, utility: Utility,
+                 budget: Budget = DEFAULT_BUDGET) -> None:
+        self.game = game
+        self.policy = policy
+        self.determinize = determinize
+        self.utility = utility
+        self.budget = budget
+        self.depth = budget.depth or PLAYOUT_DEPTH
+        self.confidence = budget.confidence or 0.0
+        self._volunteer = getattr(policy, "volunteer", None)
+
+    def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        candidates = self._candidates(knowledge, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        budget = self.budget
+        stop = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        scores: list[list[float]] = [[] for _ in candidates]
+        while len(scores[0]) < budget.samples and (stop is None or time.perf_counter() < stop):
+            sample = self.determinize(knowledge.state, knowledge.seat, rng)
+            dice = rng.getrandbits(64)
+            for index, action in enumerate(candidates):
+                scores[index].append(self._playout(sample, knowledge.seat, action, random.Random(dice)))
+        if not scores[0]:
+            return candidates[0]
+        best = max(range(len(candidates)), key=lambda i: sum(scores[i]))
+        if self._better(scores[best], scores[0]):
+            return candidates[best]
+        return candidates[0]
+
+    def _better(self, mine: list[float], prior: list[float]) -> bool:
+        """Whether a candidate beat the normal policy's pick on the same samples, by the
+        margin and (if asked) by ``confidence`` standard errors of the paired difference."""
+        differences = [a - b for a, b in zip(mine, prior, strict=True)]
+        mean = sum(differences) / len(differences)
+        if mean <= self.budget.margin:
+            return False
+        if not self.confidence or len(differences) < 2:
+            return True
+        spread = statistics.stdev(differences) / math.sqrt(len(differences))
+        return mean > self.confidence * spread
+
+    def _candidates(self, knowledge: SeatKnowledge, rng: random.Random) -> list[str]:
+        """The normal policy's picks first (its own draw first), then other plain moves."""
+        limit = self.budget.candidates
+        picks: list[str] = []
+        for attempt in range(limit):
+            pick = self.policy.decide(knowledge, rng if attempt == 0 else random.Random(rng.random()))
+            if pick not in picks:
+                picks.append(pick)
+        others = [c.action for c in knowledge.legal if not c.template and c.action not in picks]
+        room = max(0, limit - len(picks))
+        if len(others) > room:
+            others = rng.sample(others, room)
+        return picks + others
+
+    def _playout(self, sample: State, seat: int, action: str, rng: random.Random) -> float:
+        game = self.game
+        state = copy_state(sample)
+        try:
+            game.apply(state, seat, action, rng)
+            for _ in range(self.depth):
+                if game.result(state) is not None:
+                    break
+                if not self._step(state, rng):
+                    break
+        except IllegalMove:
+            pass  # a sample the policy misjudged: judge the position where it stopped
+        result = game.result(state)
+        if result is not None:
+            return 1.0 if seat in result.winners else 0.0
+        return self.utility(state, seat)
+
+    def _step(self, state: State, rng: random.Random) -> bool:
+        """One move of the playout, as the host would make it; False when nothing is due."""
+        game = self.game
+        pending = game.pending(state)
+        if self._volunteer is not None:
+            for other in range(_players(state)):
+                offered = () if other in pending else tuple(game.legal(state, other))
+                if offered:
+                    move = self._volunteer(SeatKnowledge(other, state, offered), rng)
+                    if move is not None:
+                        game.apply(state, other, move, rng)
+                        return True
+        if pending:
+            mover = min(pending)
+            legal = tuple(game.legal(state, mover))
+            game.apply(state, mover, self.policy.decide(SeatKnowledge(mover, state, legal), rng), rng)
+            return True
+        due = getattr(game, "deadlines", None)
+        listed = due(state) if due is not None else []
+        if listed:
+            game.apply(state, SYSTEM_SEAT, listed[0].action, rng)
+            return True
+        return False
+
+
+def _players(state: State) -> int:
+    players = state.get("players")
+    return players if isinstance(players, int) else len(state.get("seats", ()))
+
+

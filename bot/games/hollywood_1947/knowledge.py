@@ -1,0 +1,111 @@
+"""What a seat knows, for its bots (``determinize``), and how well a seat stands (``utility``).
+
+Hidden from a seat: the others' loyalties (a communist knows its comrades), the others'
+hands, the deck, the discards and the face-down movie (but for the cards its notes say it
+added or cut), the ghost cards it has not looked at, the Editor's card and the cards or
+posters another seat drew, and the posters out of the game (but the one it rejected)."""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from bot.engine import State
+from bot.engine.fair import copied, fresh_seed, redeal
+
+from .memory import notes_of
+from .table import goal, team_wins
+
+
+def determinize(game, state: State, seat: int, rng: random.Random) -> State:
+    sample = copied(state)
+    _loyalties(sample, seat, rng)
+    _cards(sample, seat, rng)
+    _posters(sample, seat, rng)
+    sample["notes"] = [notes if s == seat else [] for s, notes in enumerate(notes_of_all(sample))]
+    fresh_seed(sample, rng)
+    return sample
+
+
+def notes_of_all(state: State) -> list[list[dict[str, Any]]]:
+    return [notes_of(state, s) for s in range(state["players"])]
+
+
+def _loyalties(sample: State, seat: int, rng: random.Random) -> None:
+    loyalty = sample["loyalty"]
+    known_communists = loyalty[seat] == "communist"
+    unknown = [s for s in range(sample["players"])
+               if s != seat and not (known_communists and loyalty[s] == "communist")]
+    values = [[loyalty[s]] for s in unknown]
+    redeal(values, rng)
+    for s, (value,) in zip(unknown, values, strict=True):
+        loyalty[s] = value
+
+
+def _cards(sample: State, seat: int, rng: random.Random) -> None:
+    known = {note["id"] for note in notes_of(sample, seat) if note["kind"] != "rejected"}
+    movie_known = [c for c in sample["movie"] if c in known]
+    movie = [c for c in sample["movie"] if c not in known]
+    discard_known = [c for c in sample["discard"] if c in known]
+    discard = [c for c in sample["discard"] if c not in known]
+    slots: list[list[str]] = [hand for s, hand in enumerate(sample["hands"]) if s != seat]
+    slots += [sample["deck"], movie, discard]
+    editor = sample["editor_card"] is not None and sample["editor"] != seat
+    editor_slot = [sample["editor_card"]] if editor else []
+    ghosts = [g for g in sample["ghosts"] if g["card"] is not None and seat not in g["seen"]]
+    ghost_slot = [g["card"] for g in ghosts]
+    step, turn = sample["step"], sample["turn"] or {}
+    drawn = (step["drawn"] if step and step["kind"] == "composer" and turn.get("seat") != seat
+             else [])
+    redeal([*slots, editor_slot, ghost_slot, drawn], rng)
+    sample["movie"] = movie_known + movie
+    sample["discard"] = discard_known + discard
+    if editor:
+        sample["editor_card"] = editor_slot[0]
+    for ghost, card in zip(ghosts, ghost_slot, strict=True):
+        ghost["card"] = card
+
+
+def _posters(sample: State, seat: int, rng: random.Random) -> None:
+    rejected = sample["rejected"]
+    mine = bool(rejected) and rejected[0] == seat
+    out = sample["posters_out"]
+    place = out.index(rejected[1]) if rejected and not mine and rejected[1] in out else None
+    kept = [p for p in out if mine and p == rejected[1]]
+    hidden_out = [p for p in out if p not in kept]
+    step, turn = sample["step"], sample["turn"] or {}
+    drawn = (step["drawn"] if step and step["kind"] == "screenwriter" and turn.get("seat") != seat
+             else [])
+    redeal([sample["posters"], hidden_out, drawn], rng)
+    sample["posters_out"] = kept + hidden_out
+    if place is not None:
+        rejected[1] = sample["posters_out"][place]
+
+
+#: A playout reaches the next premiere (a movie is some 16 moves), where films are won.
+DEPTH = 32
+#: One seat sways a team's result little, so playouts differ mostly by chance: leave the
+#: normal policy's move only for one better by two standard errors on the same samples.
+CONFIDENCE = 2.0
+#: What the movie in progress counts for, as a share of a movie won.
+MOVIE_SHARE = 0.4
+
+
+def utility(game, state: State, seat: int) -> float:
+    """Movies the seat's side has won against what the other side has, towards each goal,
+    and which way the movie in progress leans (the sample's cards in it); the Rising Star
+    wants it close."""
+    cards = game.content.cards
+    loyalty = state["loyalty"][seat]
+    movie = [*state["movie"], *([state["editor_card"]] if state["editor_card"] else [])]
+    lean = sum(cards[c].patriot - cards[c].communist for c in movie)
+    leaning = MOVIE_SHARE * math.tanh(lean / 2)
+    patriots = (team_wins(state, "patriot") + max(leaning, 0)) / goal(state, "patriot")
+    communists = (team_wins(state, "communist") + max(-leaning, 0)) / goal(state, "communist")
+    if loyalty == "patriot":
+        ahead = patriots - communists
+    elif loyalty == "communist":
+        ahead = communists - patriots
+    else:
+        ahead = 0.5 - abs(patriots - communists)
+    return 0.5 + 0.5 * ahead
