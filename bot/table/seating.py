@@ -278,9 +278,11 @@ class Seating:
             if len(table.seats) >= game.max_players:
                 raise TableError("No empty seat: {game} seats at most {most}.",
                                  game=game.name, most=game.max_players)
-            taken = {s.name for s in table.seats}
+            # A name no other bot at the table has, whatever its level: "Bot Ada" and
+            # "Bot Ada ★" side by side would be one name to the players.
+            taken = {s.name.removesuffix(f" {STRONG_BADGE}") for s in table.seats}
             badge = f" {STRONG_BADGE}" if strong else ""
-            name = next(f"Bot {n}{badge}" for n in BOT_NAMES if f"Bot {n}{badge}" not in taken)
+            name = next(f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken) + badge
             return [*table.seats, SeatRecord(len(table.seats), None, name, True, False)]
         return await self._change_seats(game_id, "bot", seat_bot)
 

@@ -18,7 +18,7 @@ async def test_a_member_who_leaves_the_server_has_their_seats_handed_to_bots(
     discord_sim, db_path, alice, bob, carol
 ):
     settings = Settings(token=discord_sim.token, database=db_path, dev_guild_id=discord_sim.guild.id,
-                        log_level="INFO", members_intent=True)
+                        log_level="INFO", members_intent=True, strong_bots=0)
     async with discord_sim.run_bot(SeededBot(settings, 1, guild_ready_timeout=0.05)):
         thread, _ = await open_table(discord_sim, alice, [alice, bob])
         await thread.wait_for_message(is_turn_post)

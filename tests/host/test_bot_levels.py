@@ -48,10 +48,11 @@ async def test_the_lobby_seats_a_strong_bot_that_plays_through_the_thinker(store
     table = await tables.create(GAME, ANN)
     await tables.add_bot(table.id, ANN, "strong")
     table = await tables.add_bot(table.id, ANN)
-    assert [s.name for s in table.seats] == ["Ann", "Bot Ada ★", "Bot Ada"]
+    assert [s.name for s in table.seats] == ["Ann", "Bot Ada ★", "Bot Bix"]
     assert [is_strong(s) for s in table.seats] == [False, True, False]
     await tables.start(table.id, ANN)
     table = await tables.hand_to_bot(table.id, ANN)
+    await tables.run_bots(table.id)  # (a game only bots play is paced: played out at once here)
     assert (await tables.table(table.id)).record.status == "finished"
     assert table.seats[0].name == "Ann (bot ★)" and is_strong(table.seats[0])
     assert thinking.strong_moves > 10
