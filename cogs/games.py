@@ -17,8 +17,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot import engine, i18n
-from bot.engine import offers
+from bot import i18n
 from bot.engine.language import Words
 from bot.games import registry
 from bot.table import clock as timers
@@ -245,25 +244,9 @@ class Games(commands.Cog):
         await send_panel(interaction, game_id=table.id, preface=words_at(interaction, table).t("↩️ Taken back."))
 
     async def _clock_lines(self, table: Table, said: Words) -> list[str]:
-        """Whom the game waits on and since when, and what closes by itself (Discord shows
-        the times in each reader's own zone, counting)."""
+        """Whom the game waits on and since when, and what closes by itself."""
         countdowns = await self.bot.tables.countdowns(table.id)
-        names = table.names()
-        lines = []
-        for seat, since in self.bot.tables.waiting(table):
-            who = name_seats(f"{{p{seat}}}", names)
-            clock = next((due for key, (due, _) in countdowns.items()
-                          if key.startswith(f"{timers.CLOCK_KEY}{seat}:")), None)
-            lines.append(_waiting_line(said, who, f"<t:{int(since)}:R>" if since else None,
-                                       f"<t:{int(clock)}:R>" if clock else None))
-        game = registry.game(table.record.game_type)
-        for deadline in engine.deadlines(game, table.state):
-            due = countdowns.get(timers.DEADLINE + deadline.key)
-            if due and deadline.what:
-                # The engine's own name for an offer's countdown is worded for the reader.
-                what = offers.expires(said) if deadline.what == offers.expires() else deadline.what
-                lines.append(f"{what[:1].upper()}{what[1:]} <t:{int(due[0])}:R>.")
-        return lines
+        return timers.waiting_lines(registry.game(table.record.game_type), table, countdowns, said)
 
     @game.command(name=command_name("notify"),
                   description=locale_str("How you hear that a game waits on you, and your quiet hours"))
@@ -385,18 +368,6 @@ class Games(commands.Cog):
         await interaction.response.send_message(host_words(table.language).t("This game has been abandoned."))
         await self._refresh_lobby(table)
         self.bot.dispatcher.wake()
-
-
-def _waiting_line(said: Words, who: str, since: str | None, clock: str | None) -> str:
-    """"Waiting on Ann since 3 hours ago; a bot moves for them in 9 hours." (as far as known)."""
-    if since and clock:
-        return said.t("Waiting on {seat} since {since}; a bot moves for them {clock}.",
-                      seat=who, since=since, clock=clock)
-    if since:
-        return said.t("Waiting on {seat} since {since}.", seat=who, since=since)
-    if clock:
-        return said.t("Waiting on {seat}; a bot moves for them {clock}.", seat=who, clock=clock)
-    return said.t("Waiting on {seat}.", seat=who)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -22,9 +22,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.engine import Game, Option, deadlines, offered
+from bot.engine import Game, Option, deadlines, offered, offers
 from bot.engine.language import ENGLISH, Words
 from bot.table.model import TAKE_BACKS, Table
+from bot.table.notices import name_seats
 
 log = logging.getLogger(__name__)
 
@@ -122,3 +123,40 @@ def hours_left(seconds: float, words: Words = ENGLISH) -> str:
         return words.tn("{count} hour", "{count} hours", hours)
     # Translators: how much time is left on a player's turn clock ("5 minutes left").
     return words.tn("{count} minute", "{count} minutes", max(1, round(seconds / 60)))
+
+
+# -- what /game status and the game's page say of the clocks ---------------------------------
+
+def waiting_lines(game: Game, table: Table, countdowns: dict[str, tuple[float, float | None]],
+                  said: Words) -> list[str]:
+    """Whom the game waits on, since when and when a bot moves for them, and what closes by
+    itself, in the thread's Markdown (``/game status`` and the game's page; Discord and the
+    page show the times in each reader's own zone, counting)."""
+    if table.record.status != "running":
+        return []
+    names = table.names()
+    lines = []
+    for seat in sorted(game.pending(table.state)):
+        who = name_seats(f"{{p{seat}}}", names)
+        since = table.record.seat_asked.get(seat)
+        clock = next((due for key, (due, _) in countdowns.items() if key.startswith(f"{CLOCK_KEY}{seat}:")), None)
+        lines.append(_waiting_line(said, who, f"<t:{int(since)}:R>" if since else None,
+                                   f"<t:{int(clock)}:R>" if clock else None))
+    for deadline in deadlines(game, table.state):
+        due = countdowns.get(DEADLINE + deadline.key)
+        if due and deadline.what:
+            what = offers.expires(said) if deadline.what == offers.expires() else deadline.what
+            lines.append(f"{what[:1].upper()}{what[1:]} <t:{int(due[0])}:R>.")
+    return lines
+
+
+def _waiting_line(said: Words, who: str, since: str | None, clock: str | None) -> str:
+    """"Waiting on Ann since 3 hours ago; a bot moves for them in 9 hours." (as far as known)."""
+    if since and clock:
+        return said.t("Waiting on {seat} since {since}; a bot moves for them {clock}.",
+                      seat=who, since=since, clock=clock)
+    if since:
+        return said.t("Waiting on {seat} since {since}.", seat=who, since=since)
+    if clock:
+        return said.t("Waiting on {seat}; a bot moves for them {clock}.", seat=who, clock=clock)
+    return said.t("Waiting on {seat}.", seat=who)

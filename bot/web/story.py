@@ -8,11 +8,11 @@ game as it stands: its status line, its scores, its result.
 """
 from __future__ import annotations
 
-from bot.engine import Game, State, Tally, deadlines, offers
+from bot.engine import Game, State, Tally
 from bot.engine.language import Words
 from bot.store.base import Checkpoint
+from bot.table import clock as timers
 from bot.table import history
-from bot.table.clock import CLOCK_KEY, DEADLINE
 from bot.table.model import Table
 from bot.table.notices import name_seats
 from bot.web import html as html_
@@ -65,39 +65,6 @@ def standing(game: Game, table: Table, state: State, moves: int, said: Words) ->
     return Standing(moves, name_seats(game.status(state), names), summary, label, scores)
 
 
-def waiting_lines(game: Game, table: Table, countdowns: dict[str, tuple[float, float | None]],
-                  said: Words) -> list[str]:
-    """Whom the game waits on, since when and when a bot moves for them, and what closes by
-    itself (as ``/game status`` says it), in the thread's Markdown."""
-    if table.record.status != "running":
-        return []
-    names = table.names()
-    lines = []
-    for seat in sorted(game.pending(table.state)):
-        who = name_seats(f"{{p{seat}}}", names)
-        since = table.record.seat_asked.get(seat)
-        clock = next((due for key, (due, _) in countdowns.items() if key.startswith(f"{CLOCK_KEY}{seat}:")), None)
-        lines.append(_waiting(said, who, f"<t:{int(since)}:R>" if since else None,
-                              f"<t:{int(clock)}:R>" if clock else None))
-    for deadline in deadlines(game, table.state):
-        due = countdowns.get(DEADLINE + deadline.key)
-        if due and deadline.what:
-            what = offers.expires(said) if deadline.what == offers.expires() else deadline.what
-            lines.append(f"{what[:1].upper()}{what[1:]} <t:{int(due[0])}:R>.")
-    return lines
-
-
-def _waiting(said: Words, who: str, since: str | None, clock: str | None) -> str:
-    if since and clock:
-        return said.t("Waiting on {seat} since {since}; a bot moves for them {clock}.",
-                      seat=who, since=since, clock=clock)
-    if since:
-        return said.t("Waiting on {seat} since {since}.", seat=who, since=since)
-    if clock:
-        return said.t("Waiting on {seat}; a bot moves for them {clock}.", seat=who, clock=clock)
-    return said.t("Waiting on {seat}.", seat=who)
-
-
 def page(game: Game, table: Table, kept: Checkpoint, countdowns: dict[str, tuple[float, float | None]],
          said: Words, places: html_.Places, poll_seconds: float) -> str:
     """The page of ``table``'s game as it stands: ``kept`` is the checkpoint of the log's
@@ -108,5 +75,5 @@ def page(game: Game, table: Table, kept: Checkpoint, countdowns: dict[str, tuple
     entries = chapter(game, table, kept, first, said)
     title = f"{game.name} #{table.id}"
     return html_.page(said, title, standing(game, table, table.state, moves, said),
-                      waiting_lines(game, table, countdowns, said), [html_.chapter(newest, entries)],
+                      timers.waiting_lines(game, table, countdowns, said), [html_.chapter(newest, entries)],
                       newest - 1 if newest > 0 else None, table.record.version, places, poll_seconds)
