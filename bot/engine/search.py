@@ -67,9 +67,13 @@ class SearchPolicy:
     """A ``BotPolicy`` that searches; ``policy`` is the title's normal one."""
 
     def __init__(self, game: Game, policy: BotPolicy, determinize: Determinize, utility: Utility,
-                 budget: Budget = DEFAULT_BUDGET) -> None:
+                 budget: Budget = DEFAULT_BUDGET, prior: BotPolicy | None = None) -> None:
         self.game = game
         self.policy = policy
+        #: Whose pick the search starts from and keeps unless beaten: the normal policy, or
+        #: a title's better-informed one (its knowledge module's ``prior``); playouts stay
+        #: with the normal policy, as the other seats play.
+        self.prior = prior or policy
         self.determinize = determinize
         self.utility = utility
         self.budget = budget
@@ -109,10 +113,12 @@ class SearchPolicy:
         return mean > self.confidence * spread
 
     def _candidates(self, knowledge: SeatKnowledge, rng: random.Random) -> list[str]:
-        """The normal policy's picks first (its own draw first), then other plain moves."""
+        """The prior's pick first, then the normal policy's picks, then other plain moves."""
         limit = self.budget.candidates
         picks: list[str] = []
-        for attempt in range(limit):
+        if self.prior is not self.policy:
+            picks.append(self.prior.decide(knowledge, random.Random(rng.random())))
+        for attempt in range(limit - len(picks)):
             pick = self.policy.decide(knowledge, rng if attempt == 0 else random.Random(rng.random()))
             if pick not in picks:
                 picks.append(pick)
