@@ -3,7 +3,7 @@ a star, from what the seat knows of loyalties (its own; a communist's, its comra
 
 A star puts its holder's card into the movie. A communist knows every seat: a comrade's star
 helps, anyone else's hurts. A patriot knows only itself (at five players the others split two
-and two), so only its own die counts. A reroll leaves a die a star half the time, so
+and two), so only its own die counts, as much as its best card in hand. A reroll leaves a die a star half the time, so
 rerolling a die gains ``worth × (½ − star)``. The normal policy picks its jobs and dice
 mostly at random; this one performs a job that adds cards or steers the movie, rerolls where
 it gains, and passes rather than undo its side's stars.
@@ -38,7 +38,12 @@ class InformedHollywood1947Bot(Hollywood1947Bot):
         return super().decide(knowledge, rng)
 
     def _worth(self, state: State, seat: int, die: dict[str, Any]) -> float:
-        """How much a star on ``die`` is worth to ``seat``'s side, from what the seat knows."""
+        """How much a star on ``die`` is worth to ``seat``'s side, from what the seat knows;
+        its own, what its best card in hand would do to the movie (a star must add one)."""
+        if die.get("seat") == seat:
+            hand = state["hands"][seat]
+            best = max((self._value(state, seat, card) for card in hand), default=0.0)
+            return max(-1.0, min(1.0, best))
         return self._side(state, seat, die.get("seat"))
 
     def _side(self, state: State, seat: int, owner: int | None) -> float:

@@ -4,7 +4,7 @@ import random
 from bot.engine import SeatKnowledge
 from bot.games.hollywood_1947.knowledge import prior
 
-from .helpers import GAME, act, fresh, restart, set_dice
+from .helpers import GAME, act, card_ids, fresh, give_hand, restart, set_dice
 
 BOT = prior(GAME)
 
@@ -22,6 +22,7 @@ def producer_first(loyalty):
 
 def test_a_communist_rerolls_a_patriots_star_and_keeps_its_comrades():
     state = producer_first(["communist", "communist", "patriot", "patriot", "patriot"])
+    give_hand(state, 0, card_ids("reddawn")[:3])
     set_dice(state, {"0": True, "1": True, "2": False, "3": True, "4": False})
     assert decide(state, 0) == "roll:3"
     state, _ = act(state, 0, "roll:3")
@@ -30,6 +31,7 @@ def test_a_communist_rerolls_a_patriots_star_and_keeps_its_comrades():
 
 def test_a_patriot_rerolls_its_own_blank_die_and_leaves_others_it_cannot_judge():
     state = producer_first(["patriot", "communist", "patriot", "communist", "patriot"])
+    give_hand(state, 0, [card_ids("anthem")[0], *card_ids("reddawn")[:2]])
     set_dice(state, {"0": False, "1": True, "2": True, "3": True, "4": True})
     assert decide(state, 0) == "roll:0"
     state, _ = act(state, 0, "roll:0")
@@ -38,5 +40,13 @@ def test_a_patriot_rerolls_its_own_blank_die_and_leaves_others_it_cannot_judge()
 
 def test_with_nothing_to_gain_it_performs_its_job_rather_than_undo_its_stars():
     state = producer_first(["patriot", "communist", "patriot", "communist", "patriot"])
+    give_hand(state, 0, card_ids("parade")[:3])
     set_dice(state, {"0": True, "1": True, "2": True, "3": True, "4": True})
     assert decide(state, 0) == "job:2"
+
+
+def test_a_star_that_must_add_a_card_against_its_side_is_rerolled():
+    state = producer_first(["patriot", "communist", "patriot", "communist", "patriot"])
+    give_hand(state, 0, card_ids("reddawn")[:2] + card_ids("breadline")[:1])
+    set_dice(state, {"0": True, "1": True, "2": True, "3": True, "4": True})
+    assert decide(state, 0) == "roll:0"
