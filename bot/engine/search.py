@@ -67,9 +67,13 @@ class SearchPolicy:
     """A ``BotPolicy`` that searches; ``policy`` is the title's normal one."""
 
     def __init__(self, game: Game, policy: BotPolicy, determinize: Determinize, utility: Utility,
-                 budget: Budget = DEFAULT_BUDGET) -> None:
+                 budget: Budget = DEFAULT_BUDGET, prior: BotPolicy | None = None) -> None:
         self.game = game
         self.policy = policy
+        #: Whose pick the search starts from and keeps unless beaten: the normal policy, or
+        #: a title's better-informed one (its knowledge module's ``prior``), which also plays
+        #: the seat's own later moves in playouts; the other seats play the normal policy.
+        self.prior = prior or policy
         self.determinize = determinize
         self.utility = utility
         self.budget = budget
@@ -109,10 +113,12 @@ class SearchPolicy:
         return mean > self.confidence * spread
 
     def _candidates(self, knowledge: SeatKnowledge, rng: random.Random) -> list[str]:
-        """The normal policy's picks first (its own draw first), then other plain moves."""
+        """The prior's pick first, then the normal policy's picks, then other plain moves."""
         limit = self.budget.candidates
         picks: list[str] = []
-        for attempt in range(limit):
+        if self.prior is not self.policy:
+            picks.append(self.prior.decide(knowledge, random.Random(rng.random())))
+        for attempt in range(limit - len(picks)):
             pick = self.policy.decide(knowledge, rng if attempt == 0 else random.Random(rng.random()))
             if pick not in picks:
                 picks.append(pick)
@@ -130,7 +136,7 @@ class SearchPolicy:
             for _ in range(self.depth):
                 if game.result(state) is not None:
                     break
-                if not self._step(state, rng):
+                if not self._step(state, seat, rng):
                     break
         except IllegalMove:
             pass  # a sample the policy misjudged: judge the position where it stopped
@@ -139,8 +145,9 @@ class SearchPolicy:
             return 1.0 if seat in result.winners else 0.0
         return self.utility(state, seat)
 
-    def _step(self, state: State, rng: random.Random) -> bool:
-        """One move of the playout, as the host would make it; False when nothing is due."""
+    def _step(self, state: State, seat: int, rng: random.Random) -> bool:
+        """One move of the playout, as the host would make it (``seat`` by the prior, as
+        it will play); False when nothing is due."""
         game = self.game
         pending = game.pending(state)
         if self._volunteer is not None:
@@ -154,7 +161,8 @@ class SearchPolicy:
         if pending:
             mover = min(pending)
             legal = tuple(game.legal(state, mover))
-            game.apply(state, mover, self.policy.decide(SeatKnowledge(mover, state, legal), rng), rng)
+            policy = self.prior if mover == seat else self.policy
+            game.apply(state, mover, policy.decide(SeatKnowledge(mover, state, legal), rng), rng)
             return True
         due = getattr(game, "deadlines", None)
         listed = due(state) if due is not None else []

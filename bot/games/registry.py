@@ -150,7 +150,9 @@ def bots(game_id: str, game: Game | None = None, budget: Budget = DEFAULT_BUDGET
         budget = replace(budget, depth=getattr(knowledge, "DEPTH", None))
     if budget.confidence is None:  # and its own caution
         budget = replace(budget, confidence=getattr(knowledge, "CONFIDENCE", None))
-    search = SearchPolicy(game, policy, determinize, partial(knowledge.utility, game), budget)
+    prior = knowledge.prior(game) if hasattr(knowledge, "prior") else None
+    search = SearchPolicy(game, policy, determinize, partial(knowledge.utility, game), budget,
+                          prior)
     return FairBot(game, policy, determinize), FairBot(game, search, determinize)
 
 

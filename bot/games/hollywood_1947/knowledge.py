@@ -13,6 +13,7 @@ from typing import Any
 from bot.engine import State
 from bot.engine.fair import copied, fresh_seed, redeal
 
+from .informed import InformedHollywood1947Bot
 from .memory import notes_of
 from .table import goal, team_wins
 
@@ -80,6 +81,12 @@ def _posters(sample: State, seat: int, rng: random.Random) -> None:
     sample["posters_out"] = kept + hidden_out
     if place is not None:
         rejected[1] = sample["posters_out"][place]
+
+
+def prior(game) -> InformedHollywood1947Bot:
+    """The strong bot's first candidate: the normal policy, with its dice weighed by what
+    the seat knows of loyalties (``informed``)."""
+    return InformedHollywood1947Bot(game)
 
 
 #: A playout reaches the next premiere (a movie is some 16 moves), where films are won.
