@@ -125,7 +125,8 @@ class Games(commands.Cog):
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
         await self.bot.tables.set_places(table.id, thread_id=thread.id)
-        message = await thread.send(view=lobby_card(table), allowed_mentions=discord.AllowedMentions.none())
+        message = await thread.send(view=lobby_card(table, strong=self.bot.tables.thinking.strong_bots),
+                                     allowed_mentions=discord.AllowedMentions.none())
         await self.bot.tables.set_places(table.id, lobby_message_id=message.id)
         await interaction.followup.send(words_at(interaction, table).t(
             "Your table is ready in {thread}. Invite players to join there.", thread=thread.mention), ephemeral=True)
@@ -153,7 +154,7 @@ class Games(commands.Cog):
             thread = self.bot.get_channel(table.record.thread_id) or await self.bot.fetch_channel(table.record.thread_id)
             # Read first: a lobby posted before cards is edited as it was made.
             message = await thread.fetch_message(table.record.lobby_message_id)
-            await message.edit(**lobby_message(table, card=is_card(message)),
+            await message.edit(**lobby_message(table, card=is_card(message), strong=self.bot.tables.thinking.strong_bots),
                                allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("could not refresh the lobby of game %s: %s", table.id, error)

@@ -196,19 +196,20 @@ async def redraw_lobby(tables: Tables, game_id: int, draw: Callable[[Table], Awa
     return table
 
 
-def lobby_rows(table: Table) -> list[controls.Row]:
-    """The lobby's buttons while it is a lobby (drawn as components by ``cogs/play.py``)."""
+def lobby_rows(table: Table, *, strong: bool = True) -> list[controls.Row]:
+    """The lobby's buttons while it is a lobby (drawn as components by ``cogs/play.py``);
+    ``strong``: whether the host allows strong bots (off, no button offers one)."""
     if table.record.status != "lobby":
         return []
     gid = table.id
     words = host_words(table.language)
-    return [[
+    rows: list[controls.Row] = [[
         controls.Button(controls.lobby_id(gid, "join"), words.t("Join"), "success"),
         controls.Button(controls.lobby_id(gid, "leave"), words.t("Leave"), "secondary"),
         controls.Button(controls.lobby_id(gid, "bot"), words.t("Add bot"), "secondary"),
         controls.Button(controls.lobby_id(gid, "unbot"), words.t("Remove bot"), "secondary"),
         controls.Button(controls.lobby_id(gid, "start"), words.t("Start"), "primary"),
-    ], [
-        # A strong bot searches about a second a move (bot/engine/search.py); its name wears ★.
-        controls.Button(controls.lobby_id(gid, "strongbot"), words.t("Add strong bot ★"), "secondary"),
     ]]
+    if strong:  # a strong bot searches about a second a move (bot/engine/search.py); its name wears ★
+        rows.append([controls.Button(controls.lobby_id(gid, "strongbot"), words.t("Add strong bot ★"), "secondary")])
+    return rows

@@ -237,25 +237,26 @@ def action_rows(rows: list[controls.Row]) -> list[discord.ui.ActionRow[Any]]:
             for row in rows]
 
 
-def lobby_view(table: Table) -> discord.ui.View | None:
+def lobby_view(table: Table, *, strong: bool = True) -> discord.ui.View | None:
     """The lobby's buttons, while it is a lobby (a lobby posted before cards: see lobby_message)."""
-    return build_view(lobby_rows(table))
+    return build_view(lobby_rows(table, strong=strong))
 
 
-def lobby_card(table: Table, *, buttons: bool = True) -> discord.ui.LayoutView:
-    """The lobby as a components-V2 card: its text, and its buttons while it is a lobby."""
-    rows = action_rows(lobby_rows(table)) if buttons else []
+def lobby_card(table: Table, *, buttons: bool = True, strong: bool = True) -> discord.ui.LayoutView:
+    """The lobby as a components-V2 card: its text, and its buttons while it is a lobby
+    (``strong``: whether the host allows strong bots, so one may be added)."""
+    rows = action_rows(lobby_rows(table, strong=strong)) if buttons else []
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(discord.ui.TextDisplay(lobby_text(table)), *rows))
     return view
 
 
-def lobby_message(table: Table, *, card: bool = True) -> dict[str, Any]:
+def lobby_message(table: Table, *, card: bool = True, strong: bool = True) -> dict[str, Any]:
     """What an edit of the lobby's message sends: a card, or for a lobby posted before
     cards (a message cannot switch between the two), its text and buttons."""
     if card:
-        return {"view": lobby_card(table)}
-    return {"content": lobby_text(table), "view": lobby_view(table)}
+        return {"view": lobby_card(table, strong=strong)}
+    return {"content": lobby_text(table), "view": lobby_view(table, strong=strong)}
 
 
 # -- what a click does ------------------------------------------------------------------
@@ -322,7 +323,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) ->
             tables,
             game_id,
             lambda table: interaction.edit_original_response(
-                **lobby_message(table, card=card), allowed_mentions=discord.AllowedMentions.none()
+                **lobby_message(table, card=card, strong=tables.thinking.strong_bots), allowed_mentions=discord.AllowedMentions.none()
             ),
         )
         game_bot(interaction).dispatcher.wake()
@@ -344,7 +345,7 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) ->
         tables,
         game_id,
         lambda now: interaction.response.edit_message(
-            **lobby_message(now, card=card), allowed_mentions=discord.AllowedMentions.none()
+            **lobby_message(now, card=card, strong=tables.thinking.strong_bots), allowed_mentions=discord.AllowedMentions.none()
         ),
     )
     if what == "join":

@@ -12,6 +12,7 @@ from bot.games import registry
 from bot.table import thinking as thinking_module
 from bot.table.service import Member, TableError, Tables
 from bot.table.thinking import Thinking, is_strong
+from cogs.lobby import lobby_rows
 from tests.postgres import open_test_store
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
@@ -80,3 +81,10 @@ async def test_a_strong_bot_plays_normal_while_every_thinker_is_busy(monkeypatch
     assert not called and move in {c.action for c in registry.game(GAME).legal(state, seat)}
     thinking.thinking = 0
     assert await thinking.choose(GAME, state, seat, 4, "bot", strong=True) == "x" and called
+
+
+async def test_the_lobby_offers_a_strong_bot_only_where_the_host_allows_them(store):
+    table = await Tables(store).create(GAME, ANN)
+    steps = [[control.custom_id.rsplit(":", 1)[-1] for control in row] for row in lobby_rows(table)]
+    assert steps == [["join", "leave", "bot", "unbot", "start"], ["strongbot"]]
+    assert "strongbot" not in str([[c.custom_id for c in row] for row in lobby_rows(table, strong=False)])
