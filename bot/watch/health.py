@@ -21,6 +21,7 @@ from aiohttp import web
 
 from bot.store.base import Store, Vitals
 from bot.store.shards import Shards
+from bot.watch.listen import listen
 from bot.watch.metrics import CONTENT_TYPE, Metrics
 
 log = logging.getLogger(__name__)
@@ -89,16 +90,7 @@ class Watch:
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._metrics)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        self._runner = runner
-        self.port = runner.addresses[0][1]
+        self._runner, self.port = await listen(app, host, port)
         log.info("health and metrics on http://%s:%d/healthz and /metrics",
                  f"[{host}]" if ":" in host else host, self.port)
 

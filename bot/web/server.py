@@ -31,6 +31,7 @@ from bot.i18n import HOST, words
 from bot.store.base import Checkpoint, Store
 from bot.table import history
 from bot.table.model import Table
+from bot.watch.listen import listen
 from bot.web import build, html
 from bot.web.cache import Kept
 from bot.web.links import Links
@@ -126,16 +127,7 @@ class Pages:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        self._runner = runner
-        self.port = runner.addresses[0][1]
+        self._runner, self.port = await listen(self.app(), host, port)
         log.info("game pages on %s (listening on %s port %d)", self.links.base_url, host, self.port)
 
     async def stop(self) -> None:

@@ -204,6 +204,22 @@ async def seated(tables: Tables, store: Store, games: int) -> list[int]:
     return ids
 
 
+async def timed_bot_moves(tables: Tables, ids: list[int], moves: int) -> list[float]:
+    """One bot move at a time across the games ``ids``, in turn, until ``moves`` were made or
+    every game is over: each move's seconds. A game that is over leaves ``ids``."""
+    latencies: list[float] = []
+    turn = 0
+    while len(latencies) < moves and ids:
+        game_id = ids[turn % len(ids)]
+        begun = time.perf_counter()
+        if await tables.run_bots(game_id, limit=1):
+            latencies.append(time.perf_counter() - begun)
+            turn += 1
+        else:
+            ids.remove(game_id)  # over
+    return latencies
+
+
 async def moves_while_drawing(drawing: Drawing, games: int, moves: int) -> tuple[float, list[float]]:
     """Bot moves one after another across ``games`` games while the dispatcher posts (and
     draws) what they say: moves a second, and each move's latency."""
@@ -214,17 +230,8 @@ async def moves_while_drawing(drawing: Drawing, games: int, moves: int) -> tuple
         tables = Tables(store, notify=dispatcher.wake, autoplay_bots=False, moments=moments)
         ids = await seated(tables, store, games)
         posting = asyncio.create_task(dispatcher.run_forever())
-        latencies: list[float] = []
         started = time.perf_counter()
-        turn = 0
-        while len(latencies) < moves and ids:
-            game_id = ids[turn % len(ids)]
-            begun = time.perf_counter()
-            if await tables.run_bots(game_id, limit=1):
-                latencies.append(time.perf_counter() - begun)
-                turn += 1
-            else:
-                ids.remove(game_id)  # over
+        latencies = await timed_bot_moves(tables, ids, moves)
         elapsed = time.perf_counter() - started
         posting.cancel()
         await asyncio.gather(posting, return_exceptions=True)

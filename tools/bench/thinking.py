@@ -20,7 +20,7 @@ from bot.games import registry
 from bot.store import SQLiteStore
 from bot.table.service import Tables
 from bot.table.thinking import Thinking, strong_move
-from tools.bench.draw import Report, hosted, p99, players_for, seated
+from tools.bench.draw import Report, hosted, p99, players_for, seated, timed_bot_moves
 from tools.bench.target import Target
 
 #: A strong decision's p99 allowed (seconds), and how much slower moves may be while they think.
@@ -62,16 +62,7 @@ async def moves_while_thinking(thinking: Thinking | None, games: int, moves: int
         thinkers = [asyncio.create_task(_think(thinking, number, stop))
                     for number in range(THINKERS if thinking else 0)]
         await asyncio.sleep(0.5 if thinking else 0)  # the thinkers under way first
-        latencies: list[float] = []
-        turn = 0
-        while len(latencies) < moves and ids:
-            game_id = ids[turn % len(ids)]
-            begun = time.perf_counter()
-            if await tables.run_bots(game_id, limit=1):
-                latencies.append(time.perf_counter() - begun)
-                turn += 1
-            else:
-                ids.remove(game_id)
+        latencies = await timed_bot_moves(tables, ids, moves)
         stop.set()
         await asyncio.gather(*thinkers)
         await store.close()
