@@ -43,8 +43,9 @@ class Budget:
     candidates: int = 5
     #: How much better (in utility) a move must score than the normal policy's pick.
     margin: float = 0.02
-    #: And by how many standard errors of the paired difference; None: the title's own
-    #: (its knowledge module's CONFIDENCE), else none asked. Where one seat sways the result
+    #: And by how many standard errors of the paired difference (widened as Student's t
+    #: for few samples); None: the title's own (its knowledge module's CONFIDENCE), else
+    #: none asked. Where one seat sways the result
     #: little (a team game) playouts are noisy, and a move chosen by noise is a worse one.
     confidence: float | None = None
 
@@ -110,7 +111,7 @@ class SearchPolicy:
         if not self.confidence or len(differences) < 2:
             return True
         spread = statistics.stdev(differences) / math.sqrt(len(differences))
-        return mean > self.confidence * spread
+        return mean > self.confidence * _small_sample(len(differences) - 1) * spread
 
     def _candidates(self, knowledge: SeatKnowledge, rng: random.Random) -> list[str]:
         """The prior's pick first, then the normal policy's picks, then other plain moves."""
@@ -170,6 +171,19 @@ class SearchPolicy:
             game.apply(state, SYSTEM_SEAT, listed[0].action, rng)
             return True
         return False
+
+
+#: Student's t at 97.5 % for 1, 2, … degrees of freedom, over the normal's 1.96: how much
+#: wider a few samples' standard error must be taken (beyond 30, as good as normal).
+_T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14,
+         2.13, 2.12, 2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05,
+         2.05, 2.04)
+
+
+def _small_sample(degrees: int) -> float:
+    """A standard error from ``degrees + 1`` samples is itself a guess: with four samples,
+    two "standard errors" are crossed by chance one time in fourteen, not one in 44."""
+    return (_T975[degrees - 1] if degrees <= len(_T975) else 1.96) / 1.96
 
 
 def _players(state: State) -> int:

@@ -1,6 +1,7 @@
 """What a seat knows, for its bots (``determinize``), and how well a seat stands (``utility``).
 
-Hidden from a seat: the others' loyalties (a communist knows its comrades), the others'
+Hidden from a seat: the others' loyalties (a communist knows its comrades; the rest are
+dealt again, each deal as likely as the movies so far make it, ``suspicion``), the others'
 hands, the deck, the discards and the face-down movie (but for the cards its notes say it
 added or cut), the ghost cards it has not looked at, the Editor's card and the cards or
 posters another seat drew, and the posters out of the game (but the one it rejected)."""
@@ -13,6 +14,7 @@ from typing import Any
 from bot.engine import State
 from bot.engine.fair import copied, fresh_seed, redeal
 
+from . import suspicion
 from .informed import InformedHollywood1947Bot
 from .memory import notes_of
 from .table import goal, team_wins
@@ -20,7 +22,7 @@ from .table import goal, team_wins
 
 def determinize(game, state: State, seat: int, rng: random.Random) -> State:
     sample = copied(state)
-    _loyalties(sample, seat, rng)
+    _loyalties(game, sample, seat, rng)
     _cards(sample, seat, rng)
     _posters(sample, seat, rng)
     sample["notes"] = [notes if s == seat else [] for s, notes in enumerate(notes_of_all(sample))]
@@ -32,15 +34,12 @@ def notes_of_all(state: State) -> list[list[dict[str, Any]]]:
     return [notes_of(state, s) for s in range(state["players"])]
 
 
-def _loyalties(sample: State, seat: int, rng: random.Random) -> None:
-    loyalty = sample["loyalty"]
-    known_communists = loyalty[seat] == "communist"
-    unknown = [s for s in range(sample["players"])
-               if s != seat and not (known_communists and loyalty[s] == "communist")]
-    values = [[loyalty[s]] for s in unknown]
-    redeal(values, rng)
-    for s, (value,) in zip(unknown, values, strict=True):
-        loyalty[s] = value
+def _loyalties(game, sample: State, seat: int, rng: random.Random) -> None:
+    """Deal the loyalties the seat cannot see again, each deal as likely as the movies so
+    far make it (``suspicion``; a communist knows them all)."""
+    options = suspicion.deals(game.content, sample, seat)
+    deal = rng.choices([deal for deal, _ in options], [chance for _, chance in options])[0]
+    sample["loyalty"] = list(deal)
 
 
 def _cards(sample: State, seat: int, rng: random.Random) -> None:
@@ -84,15 +83,16 @@ def _posters(sample: State, seat: int, rng: random.Random) -> None:
 
 
 def prior(game) -> InformedHollywood1947Bot:
-    """The strong bot's first candidate: the normal policy, with its dice weighed by what
-    the seat knows of loyalties (``informed``)."""
+    """The strong bot's first candidate: the normal policy, with its turns, dice, tokens
+    and swaps weighed by what the seat knows or reads of loyalties (``informed``)."""
     return InformedHollywood1947Bot(game)
 
 
 #: A playout reaches the next premiere (a movie is some 16 moves), where films are won.
 DEPTH = 32
 #: One seat sways a team's result little, so playouts differ mostly by chance: leave the
-#: normal policy's move only for one better by two standard errors on the same samples.
+#: informed pick only for a move better by two standard errors on the same samples (the
+#: search widens that as Student's t when the samples are few).
 CONFIDENCE = 2.0
 #: What the movie in progress counts for, as a share of a movie won.
 MOVIE_SHARE = 0.4

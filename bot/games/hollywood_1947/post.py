@@ -43,13 +43,13 @@ def begin(cx: Content, state: State, rng: random.Random, events: list[Event]) ->
     state["turn"]["seat"] = None
     poster = cx.posters[state["poster"]]
     union = option(state, "union_strike") and poster.symbol == "neutral"
+    state["post"] = {"union": union, "owed": {}, "added": {}, "token_queue": []}
     _ghosts_play(state, rng, events)
-    owed = {}
+    owed = state["post"]["owed"]
     for seat in range(state["players"]):
         stars, hand = stars_of(state, seat), len(state["hands"][seat])
         if stars and hand:
             owed[str(seat)] = hand if union else min(stars, hand)
-    state["post"] = {"union": union, "owed": owed, "added": {}, "token_queue": []}
     if union:
         events.append(Event("Union Strike: the poster is neutral, so everyone with a star may "
                             "add any number of cards (0–3) to the movie."))
@@ -76,6 +76,7 @@ def _ghosts_play(state: State, rng: random.Random, events: list[Event]) -> None:
         else:
             continue
         state["movie"].append(ghost["card"])
+        state["post"]["ghosts"] = state["post"].get("ghosts", 0) + 1
         for seat in ghost["seen"]:
             note(state, seat, "ghost", ghost["card"])
         ghost["card"] = draw_card(state, rng)
@@ -203,6 +204,7 @@ def _next_token_holder(cx: Content, state: State, rng: random.Random, events: li
         card = draw_card(state, rng)
         if card is not None:
             state["movie"].append(card)
+            state["post"]["deck"] = True
             events.append(Event("One card from the top of the deck goes face down into the "
                                 "movie."))
     elif justice and not state["composer_added"]:
@@ -249,6 +251,7 @@ def _edit(cx: Content, state: State, seat: int, arg: str, rng: random.Random,
     card = state["editor_card"]
     state["editor_card"] = None
     note(state, seat, "cut" if arg == "discard" else "returned", card)
+    state["post"]["edit"] = arg
     if arg == "discard":
         state["discard"].append(card)
         events.append(Event(f"{{p{seat}}}, the Editor, cut the card they looked at."))
@@ -261,6 +264,17 @@ def _edit(cx: Content, state: State, seat: int, arg: str, rng: random.Random,
 
 # ----------------------------------------------------------------- premiere
 
+def making_of(state: State, revealed: list[str]) -> dict:
+    """What the whole table saw go into a movie: who added how many cards (stars and tokens),
+    the ghosts' and the deck's cards, the Composer, whether the Editor cut what they looked
+    at, and the cards revealed. Public facts, kept for the bots' reading of the table
+    (``suspicion``)."""
+    post, turn = state["post"] or {}, state["turn"] or {}
+    return {"added": dict(post.get("added", {})), "ghosts": post.get("ghosts", 0),
+            "deck": bool(post.get("deck")), "composer": turn.get("composer"),
+            "editor": state["editor"], "edit": post.get("edit"), "cards": list(revealed)}
+
+
 def premiere(cx: Content, state: State, rng: random.Random, events: list[Event]) -> None:
     """Reveal, count symbols with the poster's corner, record the film, then the aftermath."""
     rng.shuffle(state["movie"])
@@ -272,7 +286,8 @@ def premiere(cx: Content, state: State, rng: random.Random, events: list[Event])
     hearing = any(cx.cards[c].effect == "hearing" for c in revealed)
     shake_up = any(cx.cards[c].effect == "shake_up" for c in revealed)
     state["films"].append({"round": state["round"], "poster": poster.id, "patriot": patriot,
-                           "communist": communist, "winner": winner})
+                           "communist": communist, "winner": winner,
+                           "making": making_of(state, revealed)})
     # hearing / shake_up say whether their effect happens (not once the game is over)
     state["last_premiere"] = {"round": state["round"], "poster": poster.id, "cards": revealed,
                               "patriot": patriot, "communist": communist, "winner": winner,

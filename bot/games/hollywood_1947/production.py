@@ -417,6 +417,7 @@ def _compose(cx, state, seat, arg, rng, events, step) -> bool:
         (state["movie"] if card == arg else state["discard"]).append(card)
         note(state, seat, "composed" if card == arg else "composer_discarded", card)
     state["composer_added"] = True
+    state["turn"]["composer"] = seat
     events.append(Event(f"{{p{seat}}}, the Composer, added a card face down to the movie: no "
                         "card will be added from the deck in Post."))
     return True
