@@ -8,13 +8,15 @@ friend or foe once the reading leans far enough (``SURE``). Its own star is wort
 card in hand. A reroll leaves a die a star half the time, so rerolling a die gains
 ``worth × (½ − star)``.
 
-The normal policy picks its jobs and dice mostly at random. This one, holding no job that
-adds or steers cards, performs the Producer's when it can take such a job from a seat not
-known to be a friend and perform it at once; it rerolls two dice when that gains about a
-card (unless it holds the Gaffer or the Composer, which do more), else performs a job that
-adds or steers cards; the Cinematographer's on a known rival
-(or its own poor hand); it gives the Director's token to its side and passes rather than
-undo its side's stars.
+The normal policy picks its jobs and dice mostly at random. On its turn this one:
+- holding no job that adds or steers cards, performs the Producer's when it can take such a
+  job from a seat not known to be a friend, and performs that job at once;
+- rerolls two dice when that gains about a card, unless it holds the Gaffer or the Composer,
+  which do more;
+- else performs a job that adds or steers cards, rerolls where that gains, or performs
+  whatever job it holds; it passes rather than undo its side's stars.
+The Director's token goes to its side; the Cinematographer reshoots a known rival's hand (or
+its own, when that holds little for its side).
 """
 from __future__ import annotations
 
