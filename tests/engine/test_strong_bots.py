@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.engine import State, new_game, play, rng_for
-from bot.engine.search import Budget
+from bot.engine.search import Budget, SearchPolicy
 from bot.games import registry
 from tests.engine_checks import assert_replays, play_bot_game
 from tests.games.advance_to_boardwalk.helpers import check_invariants as boardwalk_invariants
@@ -69,3 +69,15 @@ def test_a_strong_decision_is_the_same_for_the_same_seed_and_budget() -> None:
         first = strong.choose(state, seat, rng_for(5, state["_move"], "s"))
         assert strong.choose(state, seat, rng_for(5, state["_move"], "s")) == first
         state, _ = play(game, state, seat, first)
+
+
+def test_a_move_must_beat_the_first_pick_by_students_t_on_few_samples() -> None:
+    """Four samples, each 0.1 better: a sure gain. Four with a mean gain of 2.2 standard
+    errors: past the normal's two, short of two widened as Student's t for three degrees of
+    freedom (3.25); the same spread on sixteen samples is well past its bar (2.17)."""
+    game = registry.game("hollywood-1947")
+    search = SearchPolicy(game, None, None, None, Budget(samples=4, confidence=2.0))  # type: ignore[arg-type]
+    assert search._better([0.6, 0.6, 0.6, 0.6001], [0.5, 0.5, 0.5, 0.5])
+    gains = [0.05, 0.45, 0.05, 0.45]  # mean 0.25, standard error 0.115
+    assert not search._better(gains, [0.0] * 4)
+    assert search._better(gains * 4, [0.0] * 16)

@@ -9,6 +9,14 @@ from tests.postgres import open_test_store
 
 
 @pytest.fixture
+async def store(store_kind, tmp_path):
+    """A fresh store of each kind (a module may pin one with its own ``store_kind``)."""
+    store = await open_test_store(store_kind, tmp_path)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
 async def tables(store_kind, tmp_path):
     """The real table service on a fresh store of each kind (a test module may define its own)."""
     store = await open_test_store(store_kind, tmp_path)

@@ -13,7 +13,6 @@ from bot.table import thinking as thinking_module
 from bot.table.service import Member, TableError, Tables
 from bot.table.thinking import Thinking, is_strong
 from cogs.lobby import lobby_rows
-from tests.postgres import open_test_store
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
 GAME = "advance-to-boardwalk"
@@ -37,10 +36,9 @@ class Counting(Thinking):
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await open_test_store("sqlite", tmp_path)
-    yield store
-    await store.close()
+def store_kind():
+    """These tests are about the table service, not the store: SQLite alone is enough."""
+    return "sqlite"
 
 
 async def test_the_lobby_seats_a_strong_bot_that_plays_through_the_thinker(store):

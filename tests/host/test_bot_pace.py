@@ -10,7 +10,6 @@ from bot.delivery.countdowns import Timers
 from bot.games import registry
 from bot.table.clock import BOT_PACE_SECONDS, BOTS_KEY
 from bot.table.service import Member, Tables
-from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
@@ -25,10 +24,9 @@ class Clock:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await open_test_store("sqlite", tmp_path)
-    yield store
-    await store.close()
+def store_kind():
+    """These tests are about the table service, not the store: SQLite alone is enough."""
+    return "sqlite"
 
 
 async def test_the_last_member_leaving_starts_paced_bot_moves(store):

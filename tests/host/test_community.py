@@ -23,7 +23,6 @@ from bot.store import SQLiteStore
 from bot.table.service import Member, TableError, Tables
 from rendering.kit import canvas, draw_text, to_png
 from tests import toy_game
-from tests.postgres import open_test_store
 
 ANN, BEN, CAT, DAN = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat"), Member(4, "Dan")
 HERE, THERE = 100, 200  # two servers
@@ -178,13 +177,6 @@ async def thirteen_games(tables: Tables, here: int = HERE, there: int = THERE,
     await tables.start(running, ann)
     await tables.act(running, ann, "score:9")
     return {"left": left, "abandoned": abandoned, "running": running}
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 

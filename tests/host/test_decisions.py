@@ -36,13 +36,6 @@ def clock():
     return Clock()
 
 
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
-
-
 async def started(tables, *members, **options):
     options.setdefault("clock", 0)  # the game's own deadlines alone, unless a test asks for a turn clock
     table = await tables.create(GAME_ID, members[0], options)

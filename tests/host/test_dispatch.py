@@ -93,13 +93,6 @@ def db_path(tmp_path):
     return tmp_path / "games.sqlite"
 
 
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
-
-
 async def started(tables, game_type, *members):
     table = await tables.create(game_type, members[0])
     for member in members[1:]:

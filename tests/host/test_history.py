@@ -15,20 +15,12 @@ from bot.store.base import SNAPSHOT_EVERY
 from bot.table import history
 from bot.table.model import Table
 from bot.table.service import Member, Tables
-from tests.postgres import open_test_store
 
 from .test_tables import RecordingTransport
 
 ANN = Member(1, "Ann")
 ENGLISH = words(HOST, "en")
 TITLES = list(registry.PACKAGES)
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 def bot_game(game_id: str, players: int, seed: int, options: dict | None = None):

@@ -25,7 +25,6 @@ from bot.engine import replay
 from bot.table.service import LANGUAGE_TRUSTED_SECONDS, Member, StaleMove, TableError, Tables
 from cogs.transport import DiscordTransport
 from tests import decisions_game, polish_game
-from tests.postgres import open_test_store
 
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
 HOUR = 3600.0
@@ -103,13 +102,6 @@ def assert_polish(sent: list[Sent]) -> None:
             assert label not in whole, f"an English control {label!r} in {message}"
         leaked = [phrase for phrase in phrases if phrase in message.text]
         assert not leaked, f"English {leaked} in {message.text!r}"
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 async def test_a_polish_table_reads_polish_and_an_english_player_their_own(store):

@@ -8,17 +8,9 @@ from bot.table.model import Member, TableError
 from bot.table.seating import MOST_LOBBIES_HOSTED, MOST_LOBBIES_IN_CHANNEL
 from bot.table.service import Tables
 from cogs.cooldowns import Cooldowns, Limit
-from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 async def test_open_lobbies_counts_only_games_not_started(store):

@@ -13,7 +13,6 @@ from bot.table.clock import DEFAULT_CLOCK_HOURS
 from bot.table.service import Member, Table, TableError, Tables
 from cogs.lobby import lobby_text
 from tests import toy_game
-from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN, CAT, DAN = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat"), Member(4, "Dan")
@@ -21,13 +20,6 @@ JOINERS = [Member(10 + n, f"Joiner {n}") for n in range(6)]
 FULL = f"This game is full: {toy_game.GAME.name} seats at most {toy_game.GAME.max_players}."
 JUST_STARTED = "This game has just started; you can watch it here."
 ALREADY_RUNNING = "This game is already running; you can watch it here."
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 async def lobby(tables: Tables, *members: Member) -> Table:

@@ -4,23 +4,13 @@ only those whose move is not in the log, left over a minute before (a process st
 finishes its own), only within Discord's 15 minutes, once."""
 from __future__ import annotations
 
-import pytest
-
 from bot.store.base import DeferredClick
 from bot.table.service import Member, Tables
 from cogs.clicks import FOLLOW_UP_SECONDS, tell_lost_clicks
-from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
 NOW = 1_000_000.0
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 async def test_only_lost_clicks_of_stopped_processes_are_told_once(store):

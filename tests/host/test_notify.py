@@ -9,7 +9,7 @@ import pytest
 
 from bot.delivery.countdowns import Timers
 from bot.table.notify import BOTH, DM, NotifySettings, check_zone, parse_quiet_hours
-from tests.host.test_quiet_posts import ANN, BEN, CAT, Discordish, Game, quiet_game, store  # noqa: F401
+from tests.host.test_quiet_posts import ANN, BEN, CAT, Discordish, Game, quiet_game  # noqa: F401 (an autouse fixture)
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 
@@ -53,7 +53,7 @@ def test_quiet_hours_and_zones_are_read_plainly():
         check_zone("Mars/Olympus")
 
 
-async def test_a_member_who_wants_dms_gets_one_and_no_ping(store):  # noqa: F811
+async def test_a_member_who_wants_dms_gets_one_and_no_ping(store):
     await store.set_notify_settings(BEN.id, NotifySettings(DM))
     discord = Discordish()
     game = await Game(store, discord, [ANN, BEN]).start()
@@ -64,7 +64,7 @@ async def test_a_member_who_wants_dms_gets_one_and_no_ping(store):  # noqa: F811
     assert dm.text == "▶ Your move: Build or end your turn."
 
 
-async def test_both_gets_a_ping_and_a_dm(store):  # noqa: F811
+async def test_both_gets_a_ping_and_a_dm(store):
     await store.set_notify_settings(BEN.id, NotifySettings(BOTH))
     discord = Discordish()
     game = await Game(store, discord, [ANN, BEN]).start()
@@ -73,7 +73,7 @@ async def test_both_gets_a_ping_and_a_dm(store):  # noqa: F811
     assert any("Your move" in m.text for m in discord.messages.values() if m.channel == f"dm:{BEN.id}")
 
 
-async def ben_asleep_from_eleven(store, clock):  # noqa: F811
+async def ben_asleep_from_eleven(store, clock):
     """Ann and Ben at a table at half past eleven, Warsaw time; Ben's quiet hours are 23–07."""
     await store.set_notify_settings(BEN.id, NotifySettings(quiet_from=23 * 60, quiet_to=7 * 60,
                                                            zone="Europe/Warsaw"))
@@ -83,7 +83,7 @@ async def ben_asleep_from_eleven(store, clock):  # noqa: F811
     return discord, game
 
 
-async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):  # noqa: F811
+async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):
     clock = Clock(at(2026, 11, 23, 23, 30))
     discord, game = await ben_asleep_from_eleven(store, clock)
     timers = Timers(game.tables, clock=clock)
@@ -100,7 +100,7 @@ async def test_a_ping_in_quiet_hours_is_held_until_they_end(store):  # noqa: F81
     assert await timers.fire_due() == 0 and await store.timers(game.id) == {}
 
 
-async def test_a_held_ping_is_dropped_when_the_member_moved_meanwhile(store):  # noqa: F811
+async def test_a_held_ping_is_dropped_when_the_member_moved_meanwhile(store):
     clock = Clock(at(2026, 11, 23, 23, 30))
     discord, game = await ben_asleep_from_eleven(store, clock)
     await game.move(ANN, "end")
@@ -116,7 +116,7 @@ def heads_ups(discord: Discordish, member) -> list[str]:
     return [m.text for m in discord.messages.values() if m.channel == f"dm:{member.id}" and "You are next" in m.text]
 
 
-async def test_you_are_next_by_dm_once_a_turn(store):  # noqa: F811
+async def test_you_are_next_by_dm_once_a_turn(store):
     await store.set_notify_settings(CAT.id, NotifySettings(DM, next_up=True))
     assert (await store.notify_settings([CAT.id]))[CAT.id].next_up
     discord = Discordish()
@@ -135,7 +135,7 @@ async def test_you_are_next_by_dm_once_a_turn(store):  # noqa: F811
     assert len(heads_ups(discord, CAT)) == 2
 
 
-async def test_you_are_next_as_a_ping_and_not_in_quiet_hours(store):  # noqa: F811
+async def test_you_are_next_as_a_ping_and_not_in_quiet_hours(store):
     await store.set_notify_settings(CAT.id, NotifySettings(next_up=True))
     discord = Discordish()
     game = await Game(store, discord, [ANN, BEN, CAT]).start()

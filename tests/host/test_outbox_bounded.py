@@ -7,15 +7,13 @@ import json
 import sqlite3
 import time
 
-import pytest
-
 from bot.delivery.dispatcher import Dispatcher
 from bot.games import registry
 from bot.store.base import SENT_KEPT_SECONDS
 from bot.table.notices import Moments, public_view_at
 from bot.table.service import Member, Tables
 from tests import toy_game  # noqa: F401 - registers the toy game
-from tests.postgres import open_test_store, sqlite_only
+from tests.postgres import sqlite_only
 from tests.toy_game import GAME_ID
 
 HOST = Member(1, "Ann")
@@ -36,13 +34,6 @@ class Thread:
 
     async def notice(self, table, text):
         pass
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 def rows(path, query, *args):

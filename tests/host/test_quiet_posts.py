@@ -17,7 +17,6 @@ from bot.store import Store
 from bot.table.service import Member, Tables
 from cogs.transport import mentions, post_text, turn_rows
 from rendering.kit import canvas, draw_text, to_png
-from tests.postgres import open_test_store
 
 GAME_ID = "quiet-test"
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
@@ -177,13 +176,6 @@ class Discordish:
 @pytest.fixture(autouse=True)
 def quiet_game(monkeypatch):
     monkeypatch.setitem(registry._EXTRA, GAME_ID, registry.GameKit(game=GAME, bot=FirstChoice(), render=render))
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 class Game:

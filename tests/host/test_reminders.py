@@ -3,23 +3,13 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from bot.delivery.dispatcher import Dispatcher
 from bot.delivery.reminders import Reminders
 from bot.table.service import Member, Tables
 from tests.host.test_tables import RecordingTransport
-from tests.postgres import open_test_store
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
-
-
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
 
 
 async def test_idle_game_is_reminded_once_per_version(store):

@@ -18,7 +18,6 @@ from bot.engine import rng_for
 from bot.games import registry
 from bot.table.service import Member, Tables
 from tests import decisions_game, toy_game
-from tests.postgres import open_test_store
 
 ANN, BEN, CAT = Member(1, "Ann"), Member(2, "Ben"), Member(3, "Cat")
 HOUR = 3600.0
@@ -43,10 +42,9 @@ def clock():
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await open_test_store("sqlite", tmp_path)
-    yield store
-    await store.close()
+def store_kind():
+    """These tests are about the table service, not the store: SQLite alone is enough."""
+    return "sqlite"
 
 
 async def started(tables, game_id, *members, seed=1, **options):

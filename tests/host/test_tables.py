@@ -43,13 +43,6 @@ class RecordingTransport:
         self.notices.append(text)
 
 
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
-
-
 async def lobby(tables, *members):
     table = await tables.create(GAME_ID, members[0])
     for member in members[1:]:

@@ -34,13 +34,6 @@ HOST = Member(1, "Ann")
 TITLE = "advance-to-boardwalk"
 
 
-@pytest.fixture
-async def store(store_kind, tmp_path):
-    store = await open_test_store(store_kind, tmp_path)
-    yield store
-    await store.close()
-
-
 async def bot_game(tables: Tables, players: int = 3) -> int:
     table = await tables.create(TITLE, HOST, seed=7, host_seated=False)
     for _ in range(players):

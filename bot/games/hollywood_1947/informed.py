@@ -96,18 +96,18 @@ class InformedHollywood1947Bot(Hollywood1947Bot):
     def _gain(self, state: State, seat: int, die: dict[str, Any]) -> float:
         return self._worth(state, seat, die) * (0.5 - (1.0 if die["star"] else 0.0))
 
-    def _best_roll(self, state: State, seat: int, actions: set[str]) -> tuple[float, str | None]:
+    def _rolls(self, state: State, seat: int, actions: set[str]) -> list[tuple[float, str]]:
+        """Each die the seat may reroll now, as (gain, action), the best first."""
         rolls = [(self._gain(state, seat, die), f"roll:{die['id']}") for die in all_dice(state)
                  if f"roll:{die['id']}" in actions]
-        if not rolls:
-            return 0.0, None
-        gain, action = max(rolls, key=lambda pair: pair[0])
-        return gain, action
+        return sorted(rolls, key=lambda pair: pair[0], reverse=True)
+
+    def _best_roll(self, state: State, seat: int, actions: set[str]) -> tuple[float, str | None]:
+        rolls = self._rolls(state, seat, actions)
+        return rolls[0] if rolls else (0.0, None)
 
     def _two_rolls(self, state: State, seat: int, actions: set[str]) -> float:
-        gains = sorted((self._gain(state, seat, die) for die in all_dice(state)
-                        if f"roll:{die['id']}" in actions), reverse=True)
-        return sum(gain for gain in gains[:2] if gain > 0)
+        return sum(gain for gain, _ in self._rolls(state, seat, actions)[:2] if gain > 0)
 
     def _informed_roll(self, state: State, seat: int, actions: set[str], kind: str) -> str:
         gain, roll = self._best_roll(state, seat, actions)

@@ -45,10 +45,6 @@ def chances(cx: Content, state: State, seat: int) -> list[dict[str, float]]:
     return _posterior(_key(cx, state, seat))
 
 
-def communist_chance(cx: Content, state: State, seat: int, other: int) -> float:
-    return chances(cx, state, seat)[other].get(COMMUNIST, 0.0)
-
-
 def _key(cx: Content, state: State, seat: int) -> tuple:
     """Everything the reading depends on, hashable (so it is worked out once a movie)."""
     players, loyalty = state["players"], state["loyalty"]

@@ -27,7 +27,7 @@ RED, BLUE, GREY = card_ids("reddawn"), card_ids("parade"), card_ids("romance")
 
 
 def communist(state, seat, other):
-    return suspicion.communist_chance(CX, state, seat, other)
+    return suspicion.chances(CX, state, seat)[other].get("communist", 0.0)
 
 
 def test_before_any_movie_a_patriot_knows_only_the_deal():
