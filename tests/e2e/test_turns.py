@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .driver import PANEL, Table, action_of, is_turn_post, move_controls, open_table
+from .driver import PANEL, Table, action_of, is_turn_post, moment, move_controls, open_table
 
 pytest_plugins = ["tests.discord_sim.plugin"]
 
@@ -69,23 +69,27 @@ async def test_two_clicks_on_one_button_make_one_move(
         build = move_controls(post)[0][0]["custom_id"]
         version, moves = game_row(db_path)
 
-        # Alice and Bob press the same button at the same moment.
+        # Alice and Bob press the same button at the same moment. These clicks bypass the
+        # driver, so the post's look before them is taken here: the bot may have edited it
+        # by the time the answers are read.
+        seen = moment(post)
         first, second = await alice.click(build, message=post), await bob.click(build, message=post)
         await first.response()
         text = await refusal(second)
         assert "Alice" in text and "turn" in text, text
-        post = await table.next_post(post)
+        post = await table.next_post(post, seen=seen)
         assert game_row(db_path) == (version + 1, moves + 1)
 
         # Alice double-clicks: two interactions for one button, in flight together.
         build = move_controls(post)[0][0]["custom_id"]
+        seen = moment(post)
         first = await alice.click(build, message=post)
         second = await alice.click(build, message=post)
         answers = [await first.response(), await second.response()]
         # One is made, and answered by updating the post; the other refused, privately,
         # saying what to do now.
         assert sorted(a.kind for a in answers) == ["channel message", "update message"]
-        await table.next_post(post)
+        await table.next_post(post, seen=seen)
         [refused] = [a.message for a in answers if a.kind == "channel message"]
         assert refused.ephemeral
         assert game_row(db_path) == (version + 2, moves + 2)
