@@ -322,6 +322,8 @@ class MarqueeBot(commands.Bot):
             task.cancel()
         # Each stops at its next await; none is left holding a query when the store closes.
         await asyncio.gather(*self._background, return_exceptions=True)
+        if hasattr(self, "tables"):
+            await self.tables.stop_answering()  # strong bots thinking: resumed by the next start
         await super().close()
         if hasattr(self, "leases"):
             try:

@@ -24,25 +24,28 @@ class Run:
     seats: frozenset[int]  # whom it was put to: one seat's turn, or several deciding at once
     body: str = ""         # the event lines the post shows
     shown: str = ""        # a digest of the rest (status, prompts, controls, count)
+    handed: int | None = None  # the member whose move put it to bots alone (``to_bots``)
 
     @classmethod
     def of(cls, post: PostRecord | None) -> Run | None:
         if post is None or post.parts != 1 or not post.run.get("seats"):
             return None
-        return cls(frozenset(post.run["seats"]), post.run.get("body", ""), post.run.get("shown", ""))
+        return cls(frozenset(post.run["seats"]), post.run.get("body", ""), post.run.get("shown", ""),
+                   post.run.get("handed"))
 
     def json(self) -> dict[str, Any]:
-        return {"seats": sorted(self.seats), "body": self.body, "shown": self.shown} if self.seats else {}
+        if not self.seats:
+            return {}
+        handed = {"handed": self.handed} if self.handed is not None else {}
+        return {"seats": sorted(self.seats), "body": self.body, "shown": self.shown, **handed}
 
     def answered_by(self, payload: dict[str, Any], seat: int | None) -> bool:
         """Whether a move only continues this decision: one of its seats moved, no new
         decision was put to anyone else, no picture but the board came of it, and the game
         still waits on some of the same seats (the same one going on, or those yet to answer)."""
-        if "asked" not in payload or payload.get("result") or seat not in self.seats:
+        if seat not in self.seats or not self._moved(payload):
             return False
         if set(payload["asked"]) - {seat}:
-            return False
-        if any(name != "board" for name in payload.get("event_images", [])):
             return False
         waiting = {turn["seat"] for turn in payload.get("turn", [])}
         if not waiting or not waiting <= self.seats:
@@ -51,6 +54,26 @@ class Run:
         # unit) continues the decision only if it tells the table nothing: one that does may
         # have settled it and put its maker the next ("Bids: …" and then their turn).
         return len(self.seats) == 1 or seat not in waiting or not payload.get("text")
+
+    def to_bots(self, payload: dict[str, Any], seat: int | None, user: int | None) -> bool:
+        """Whether a member's move in this decision puts the game to bots alone, or a bot's
+        move after it keeps it with them. The post is edited to show those moves (the thread
+        sees the member's at once, while strong bots think for seconds), and the move that
+        asks a member again makes the next post: one post a round, as when bots answer at
+        once, whose ping spares the member who handed the game to the bots."""
+        turns = payload.get("turn", [])
+        if not turns or not all(turn.get("is_bot") for turn in turns):
+            return False
+        if user is None:  # a bot's move: only in a stretch a member's move began
+            return self.handed is not None and self._moved(payload)
+        # (Among several deciding, an answer is said by the count.)
+        return self.seats == {seat} and self._moved(payload)
+
+    @staticmethod
+    def _moved(payload: dict[str, Any]) -> bool:
+        """A move that ended nothing and drew no picture but the board."""
+        return ("asked" in payload and not payload.get("result")
+                and all(name == "board" for name in payload.get("event_images", [])))
 
 
 @dataclass(frozen=True)
@@ -101,7 +124,8 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
     continued = start is not None
     kept: list[str] = []
     asked_by_others: set[int] = set()
-    actors: set[int] = set()
+    # The bots' replies to a member's move, posted after it, do not ping that member.
+    actors: set[int] = {start.handed} if start is not None and start.handed is not None else set()
     moments: dict[int, tuple[str, int]] = {}
     for item in items:
         payload = item.payload
@@ -129,6 +153,8 @@ def plan_post(items: list[OutboxItem], movers: dict[int, tuple[int, int | None]]
         elif run is not None and run.answered_by(payload, seat):
             if len(run.seats) > 1 and not payload.get("open"):
                 text = ""  # a private answer is said by the count instead
+        elif run is not None and run.to_bots(payload, seat, user):
+            run = replace(run, handed=user if user is not None else run.handed)
         else:
             continued = False
             run = Run(frozenset(turn["seat"] for turn in payload.get("turn", [])))

@@ -17,6 +17,7 @@ cost of every move this process did not make the game's last.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import random
@@ -24,6 +25,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from bot.community.stats import Community
@@ -118,6 +120,10 @@ class Tables(Seating, Notifications, TakeBacks):
         # Per game, the table as its last move made here left it, and the rules remembering
         # that state's choices: where its next move starts (few games: those moving now).
         self._latest: OrderedDict[int, tuple[Table, Remembered]] = OrderedDict()
+        # Per game, the task making its strong bots' moves beside whoever asked for them
+        # (``_answer_later``), and the games asked to look again (paced or not) while it runs.
+        self._answering: dict[int, asyncio.Task[None]] = {}
+        self._asked: dict[int, bool] = {}
 
     # -- languages ---------------------------------------------------------
 
@@ -224,12 +230,16 @@ class Tables(Seating, Notifications, TakeBacks):
             decided = await self._decide(await self._running(game_id), member, action, version, in_place)
         told, after, undoable = decided
         moved_at = after.record.version
+        later = False
         if self.autoplay_bots:
-            _, after = await self._run_bots(game_id, after)
-        # Woken once the bots have answered, the dispatcher posts the move and their
-        # replies together, instead of half a turn at a time.
+            _, after, later = await self._run_bots(game_id, after)
+        # Woken once the normal bots have answered, the dispatcher posts the move and their
+        # replies together, instead of half a turn at a time. Strong bots think for seconds:
+        # the move is shown now, and their replies come as the next post.
         self._notify()
-        return Moved(after.record, after.seats, told, undoable and after.record.version == moved_at)
+        # (No Undo for a move a strong bot is about to answer: it would be refused in a moment.)
+        return Moved(after.record, after.seats, told,
+                     undoable and not later and after.record.version == moved_at)
 
     async def _decide(self, table: Table, member: Member, action: str, version: int | None,
                       in_place: bool) -> tuple[str, Table, bool]:
@@ -267,23 +277,65 @@ class Tables(Seating, Notifications, TakeBacks):
 
     async def run_bots(self, game_id: int, limit: int = 10_000) -> int:
         """Let bot seats move while any is pending, up to ``limit`` moves, a game only bots
-        play included (its caller asked for those moves: the demo, a bench); returns how many."""
-        moves, _ = await self._run_bots(game_id, None, limit)
+        play included (its caller asked for those moves, and waits for them, strong ones
+        too: the demo, a bench); returns how many."""
+        moves, _, _ = await self._run_bots(game_id, None, limit, wait=True)
         return moves
 
     async def bots_answer(self, game_id: int) -> int:
         """The bots' moves after a change of hands, a run-out or a restart: as ``run_bots``,
         but a game only bots play is paced (``clock.BOTS_KEY``): one move, which starts its
-        countdown, or none while that countdown runs."""
-        moves, _ = await self._run_bots(game_id, None, paced=True)
+        countdown, or none while that countdown runs; and from a strong bot's turn on, the
+        moves are made in the background (``_answer_later``). Returns how many were made here."""
+        moves, _, _ = await self._run_bots(game_id, None, paced=True)
         return moves
 
-    async def _run_bots(self, game_id: int, table: Table | None,
-                        limit: int = 10_000, *, paced: bool = False) -> tuple[int, Table]:
+    async def bots_settled(self) -> None:
+        """Wait until no bot of this process is thinking in the background (tests)."""
+        while tasks := [task for task in self._answering.values() if not task.done()]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def stop_answering(self) -> None:
+        """Stop the bots thinking in the background (the process is closing): their moves
+        are made by whichever process resumes the game (``resume``), as after a crash."""
+        tasks = list(self._answering.values())
+        self._asked.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _answer_later(self, game_id: int, *, paced: bool) -> None:
+        """Have the game's bots move in a task of their own, one at a time per game: a task
+        already at it looks at the game again when done, so a move asked for while it
+        finishes is not missed."""
+        self._asked[game_id] = self._asked.get(game_id, True) and paced
+        task = self._answering.get(game_id)
+        if task is None or task.done():
+            task = asyncio.get_running_loop().create_task(self._answer(game_id),
+                                                          name=f"bots of game {game_id}")
+            self._answering[game_id] = task
+            task.add_done_callback(partial(self._answered, game_id))
+
+    def _answered(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._answering.get(game_id) is task:
+            del self._answering[game_id]
+
+    async def _answer(self, game_id: int) -> None:
+        while game_id in self._asked:
+            paced = self._asked.pop(game_id)
+            try:
+                await self._run_bots(game_id, None, paced=paced, wait=True)
+            except Exception:  # the next move, countdown or restart asks again
+                log.exception("the bots of game %s could not answer", game_id)
+
+    async def _run_bots(self, game_id: int, table: Table | None, limit: int = 10_000, *,
+                        paced: bool = False, wait: bool = False) -> tuple[int, Table, bool]:
         """``run_bots`` from ``table`` (the game as just committed; None: read it), also
-        returning the table once the bots are done."""
+        returning the table once the bots are done, and whether they go on in the
+        background: from a strong bot's turn on, unless ``wait``."""
         kit_ = None
         moves = 0
+        later = False
         while True:
             # Read, not taken as last written here: that no bot is to move is a decision too,
             # and one a hand-over made since would make wrong with no commit to catch it.
@@ -294,6 +346,14 @@ class Tables(Seating, Notifications, TakeBacks):
                     moves or timers.BOTS_KEY in await self.store.timers(game_id)):
                 break  # paced: its next move comes by its countdown (``run_out``), not all now
             kit_ = kit_ or registry.kit(table.record.game_type)
+            seat = self._waiting_bot(table, kit_)
+            if (not wait and seat is not None and is_strong(table.seats[seat])
+                    and self.thinking.would_think(kit_)):
+                # About a second a decision: whoever asked (a member's click) is answered,
+                # and the thread shows their move, while the strong bots think.
+                self._answer_later(game_id, paced=paced)
+                later = True
+                break
             found = await self._bot_move(table, kit_)
             if found is None:
                 break
@@ -306,18 +366,22 @@ class Tables(Seating, Notifications, TakeBacks):
             moves += 1
         if moves:
             self._notify()
-        return moves, table
+        return moves, table, later
 
     async def _bot_move(self, table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
         """The next bot move: a bot seat's the game waits on (a strong seat's thought out in a
         worker, bot/table/thinking.py), else one a bot volunteers."""
-        state = table.state
-        bots = sorted(s.seat for s in table.seats if s.is_bot and s.seat in kit_.game.pending(state))
-        if not bots:
+        seat = self._waiting_bot(table, kit_)
+        if seat is None:
             return self._volunteer(table, kit_)
-        seat = bots[0]
-        return seat, await self.thinking.choose(table.record.game_type, state, seat, table.record.seed,
+        return seat, await self.thinking.choose(table.record.game_type, table.state, seat, table.record.seed,
                                                 f"bot{seat}", strong=is_strong(table.seats[seat]))
+
+    @staticmethod
+    def _waiting_bot(table: Table, kit_: registry.GameKit) -> int | None:
+        """The first bot seat the game waits on, if any."""
+        pending = kit_.game.pending(table.state)
+        return next((s.seat for s in table.seats if s.is_bot and s.seat in pending), None)
 
     @staticmethod
     def _volunteer(table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:

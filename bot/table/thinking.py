@@ -57,10 +57,15 @@ class Thinking:
         """Whether this host lets bots play at the strong level at all."""
         return self.limit > 0
 
+    def would_think(self, kit_: registry.GameKit) -> bool:
+        """Whether a strong seat's move in this title would be thought out now (a worker
+        is free), rather than played at the normal level."""
+        return kit_.strong is not None and self.thinking < self.limit
+
     async def choose(self, game_type: str, state: State, seat: int, seed: Any, salt: str, *,
                      strong: bool) -> str:
         kit_ = registry.kit(game_type)
-        if strong and kit_.strong is not None and self.thinking < self.limit:
+        if strong and self.would_think(kit_):
             self.thinking += 1
             try:
                 if self.drawing is not None:

@@ -51,6 +51,7 @@ async def test_the_lobby_seats_a_strong_bot_that_plays_through_the_thinker(store
     assert [is_strong(s) for s in table.seats] == [False, True, False]
     await tables.start(table.id, ANN)
     table = await tables.hand_to_bot(table.id, ANN)
+    await tables.bots_settled()  # its first move, thought out in the background
     await tables.run_bots(table.id)  # (a game only bots play is paced: played out at once here)
     assert (await tables.table(table.id)).record.status == "finished"
     assert table.seats[0].name == "Ann (bot ★)" and is_strong(table.seats[0])

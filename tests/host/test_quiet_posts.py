@@ -4,6 +4,7 @@ not legal. Played through the real table service, store and dispatcher with a sm
 for it, into a transport that keeps messages by id as Discord does (edits, nonces, controls)."""
 from __future__ import annotations
 
+import asyncio
 import itertools
 from dataclasses import dataclass, field, replace
 
@@ -15,6 +16,7 @@ from bot.engine import Choice, Event, Result
 from bot.games import registry
 from bot.store import Store
 from bot.table.service import Member, Tables
+from bot.table.thinking import Thinking
 from cogs.transport import mentions, post_text, turn_rows
 from rendering.kit import canvas, draw_text, to_png
 
@@ -182,9 +184,11 @@ class Game:
     """A table of members and the dispatcher delivering its moves into ``discord``."""
 
     def __init__(self, store: Store, discord: Discordish, members: list[Member],
-                 options: dict | None = None) -> None:
+                 options: dict | None = None, *, thinking: Thinking | None = None,
+                 strong_bots: int = 0) -> None:
         self.options = options or {}
-        self.tables = Tables(store)
+        self.tables = Tables(store, thinking=thinking)
+        self.strong_bots = strong_bots
         self.dispatcher = Dispatcher(store, discord)
         self.discord = discord
         self.members = members
@@ -194,10 +198,18 @@ class Game:
         table = await self.tables.create(GAME_ID, self.members[0], self.options)
         for member in self.members[1:]:
             await self.tables.join(table.id, member)
+        for _ in range(self.strong_bots):
+            await self.tables.add_bot(table.id, self.members[0], registry.STRONG)
         await self.tables.start(table.id, self.members[0])
         self.id = table.id
         await self.dispatcher.flush()
         return self
+
+    async def move_delivered(self) -> list[tuple[str, int]]:
+        """What delivering the moves made since the last delivery did on Discord."""
+        mark = len(self.discord.log)
+        await self.dispatcher.flush()
+        return self.discord.since(mark)
 
     async def move(self, member: Member, action: str, *, in_place: str = "") -> list[tuple[str, int]]:
         """One click, delivered; what it did on Discord. ``in_place``: clicked in the member's
@@ -261,6 +273,88 @@ async def test_the_mover_is_not_pinged_and_a_simultaneous_decision_is_one_status
     assert discord.messages[resolved].pings == [ANN.id]  # round 2: Ann builds first
     assert ("clear", opening[0]) in did
     assert discord.live() == [resolved]  # each ballot was refreshed by its own click
+
+
+class SlowThinker(Thinking):
+    """Strong bots that think until let go (``let``, a move at a time, or ``go``), then
+    make their first choice."""
+
+    def __init__(self) -> None:
+        super().__init__(limit=2)
+        self.moves = asyncio.Semaphore(0)
+
+    def would_think(self, kit_) -> bool:
+        return self.thinking < self.limit  # (the test game has no search of its own)
+
+    def go(self) -> None:
+        for _ in range(1_000):
+            self.moves.release()
+
+    async def choose(self, game_type, state, seat, seed, salt, *, strong):
+        assert strong
+        self.thinking += 1
+        try:
+            await self.moves.acquire()
+        finally:
+            self.thinking -= 1
+        return GAME.legal(state, seat)[0].action
+
+
+async def one_bot_move(game: Game, thinker: SlowThinker) -> None:
+    before = (await game.tables.table(game.id)).record.version
+    thinker.moves.release()
+    while (await game.tables.table(game.id)).record.version == before:
+        await asyncio.sleep(0)
+
+
+async def test_strong_bots_think_after_the_thread_shows_the_move_they_answer(store):
+    discord = Discordish()
+    thinker = SlowThinker()
+    game = await Game(store, discord, [ANN], thinking=thinker, strong_bots=2).start()
+    [ann_post] = [i for kind, i in discord.log if kind == "post"]
+    await game.move(ANN, "build")
+
+    # Ann ends her turn: her click is done with while the bots think, and the thread shows
+    # her move at once, by an edit of her turn's post (no new post, no ping).
+    moved = await game.tables.table(game.id)
+    did = await game.move(ANN, "end")
+    assert did == [("edit", ann_post)]
+    shown = discord.messages[ann_post]
+    assert "**Ann** ends the turn." in shown.text and shown.pings == [ANN.id]  # (from its posting)
+    table = await game.tables.table(game.id)
+    assert table.record.version == moved.record.version + 1  # the bots have not moved yet
+
+    # Delivered while they think, the bots' moves edit the same post: the game is still theirs.
+    await one_bot_move(game, thinker)
+    assert await game.move_delivered() == [("edit", ann_post)]
+    assert "**Bot Ada ★** builds unit 1." in shown.text and len(discord.thread()) == 1
+
+    # The move that asks Ann again makes the next post, which puts the vote to her without
+    # pinging her: she handed the game to the bots, as when they answer at once.
+    thinker.go()
+    await game.tables.bots_settled()
+    [reply] = [i for kind, i in await game.move_delivered() if kind == "post"]
+    text = discord.messages[reply].text
+    assert "**Bot Bix ★** ends the turn." in text
+    assert "**Ann** ends" not in text and "**Bot Ada ★** builds unit 1." not in text  # said above
+    assert discord.messages[reply].pings == []
+    assert len(discord.thread()) == 2  # one post a round, as ever
+
+
+async def test_a_move_answered_later_offers_no_undo_and_a_restart_makes_the_bots_move(store):
+    thinker = SlowThinker()
+    game = await Game(store, Discordish(), [ANN], thinking=thinker, strong_bots=1).start()
+    moved = await game.tables.act(game.id, ANN, "end", in_place=True)
+    assert not moved.undoable  # a strong bot is about to answer it
+    await game.tables.stop_answering()  # the process stops while the bot thinks
+    assert (await game.tables.table(game.id)).record.version == moved.record.version
+
+    thinker.go()  # the next process resumes the game: the bot answers
+    again = Tables(store, thinking=thinker)
+    await again.resume()
+    await again.bots_settled()
+    table = await again.table(game.id)
+    assert table.record.version > moved.record.version and 0 in GAME.pending(table.record.state)
 
 
 async def test_every_control_comes_off_when_the_game_ends(store):
