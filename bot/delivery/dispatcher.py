@@ -49,7 +49,7 @@ from bot.store.shards import Shards
 from bot.table import history
 from bot.table.clock import quiet_key
 from bot.table.notices import Moments, public_view_at
-from bot.table.notify import NotifySettings, next_up
+from bot.table.notify import UNKNOWN, NotifySettings, next_up
 from bot.table.service import Table
 from bot.text import markdown_name
 
@@ -358,7 +358,9 @@ class Dispatcher:
         if plan.edit is not None or "asked" not in last:
             return plan, None
         waiting = [turn["seat"] for turn in last.get("turn", [])]
-        seat = next_up(waiting, {mover for mover, _ in movers.values()}, len(table.seats))
+        # The game's own word on who is next, when it has one (``Game.next_seat``).
+        hint = last.get("next", UNKNOWN)
+        seat = next_up(waiting, {mover for mover, _ in movers.values()}, len(table.seats), hint)
         record = table.seats[seat] if seat is not None else None
         if record is None or record.is_bot or record.user_id is None or record.user_id in plan.pings:
             return plan, None

@@ -342,6 +342,14 @@ class Game(Protocol):
     # the deal, ``views[-1]`` the end), in the table's language. Both read public views
     # only, so neither can tell a secret the end did not reveal.
 
+    # Optional: ``next_seat(state) -> int | None`` — the seat whose turn comes after the seat
+    # to move now, by the rules as they stand (turn order is public in every title), for the
+    # host's "you're next" heads-up. None when it cannot be told for sure: several decide at
+    # once, the seat to move answers inside another's turn (an auction, an offer), the next
+    # order is not known yet (a round ends, dice or a draw decide), or the game is over. Pure,
+    # and it reads nothing secret (hand sizes, not hands). Without it the host guesses the
+    # seat after the one to move, in seat order.
+
     # -- Take-backs (issue 29; ``bot/engine/takeback.py``) ---------------------------------
     # Optional: ``can_take_back(before, action, after, seat) -> bool`` — whether ``seat`` may
     # take back ``action``, which took the game from ``before`` to ``after``, while nobody has

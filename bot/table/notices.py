@@ -254,6 +254,10 @@ class Notifications:
                 "prompt": name_seats(prompt, names), "choices": public,
             })
         payload["turn"] = turn
+        # Who is next, by the rules, for the "you're next" heads-up; None says nobody can tell.
+        next_seat = getattr(game, "next_seat", None)
+        if next_seat is not None:
+            payload["next"] = next_seat(state)
         return payload
 
     def private_summary(self, game_type: str, state: dict[str, Any], seat: int, names: list[str],

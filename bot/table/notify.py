@@ -63,14 +63,23 @@ class NotifySettings:
         return text
 
 
-def next_up(waiting: list[int], movers: set[int | None], seats: int) -> int | None:
-    """The seat to tell "you're next" as a post puts the turn to ``waiting``: the seat after
-    the one to move, in seat order, when one seat moves now and the turn has just passed to
-    it (none of ``movers``, the seats whose moves the post shows, is it): so once a turn.
-    None when several decide at once, or at a table of two (the next is the one who moved)."""
+#: ``next_up``'s ``hint`` when the game has no ``next_seat``: guess by seat order.
+UNKNOWN = object()
+
+
+def next_up(waiting: list[int], movers: set[int | None], seats: int,
+            hint: object = UNKNOWN) -> int | None:
+    """The seat to tell "you're next" as a post puts the turn to ``waiting``, when one seat
+    moves now and the turn has just passed to it (none of ``movers``, the seats whose moves
+    the post shows, is it): so once a turn. The seat is the game's ``hint`` (its
+    ``next_seat``: None tells nobody), or for a game without one the seat after the one to
+    move, in seat order. None when several decide at once, or at a table of two (the next
+    is the one who moved)."""
     if len(waiting) != 1 or waiting[0] in movers or seats < 3:
         return None
-    return (waiting[0] + 1) % seats
+    if hint is UNKNOWN:
+        return (waiting[0] + 1) % seats
+    return hint if isinstance(hint, int) and hint != waiting[0] else None
 
 
 def parse_quiet_hours(text: str, words: Words = ENGLISH) -> tuple[int, int] | None:

@@ -8,8 +8,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.delivery.countdowns import Timers
-from bot.table.notify import BOTH, DM, NotifySettings, check_zone, parse_quiet_hours
+from bot.table.notify import BOTH, DM, NotifySettings, check_zone, next_up, parse_quiet_hours
 from tests.host.test_quiet_posts import ANN, BEN, CAT, Discordish, Game, quiet_game  # noqa: F401 (an autouse fixture)
+from tests.host.test_quiet_posts import GAME as BUILD_AND_VOTE
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 
@@ -148,3 +149,31 @@ async def test_you_are_next_as_a_ping_and_not_in_quiet_hours(store):
                                                            zone="UTC", next_up=True))
     await game.move(BEN, "end")  # Cat's turn: Ann is next, but it is her quiet hours
     assert heads_ups(discord, ANN) == [] and "you are next" not in discord.thread()[-1].text
+
+
+def test_next_up_takes_the_games_word_and_guesses_by_seat_order_without_it():
+    assert next_up([1], {0}, 4) == 2  # a game without next_seat: the seat on the left
+    assert next_up([3], {2}, 4) == 0
+    assert next_up([1], {0}, 4, hint=3) == 3  # the game says who comes next
+    assert next_up([1], {0}, 4, hint=None) is None  # the game cannot tell: nobody is told
+    assert next_up([1], {0}, 4, hint=1) is None  # never the seat to move itself
+    # Its other rules hold either way: one seat to move, the turn just passed to it, 3+ seats.
+    for hint in (3, None):
+        assert next_up([1, 2], {0}, 4, hint=hint) is None
+        assert next_up([1], {1}, 4, hint=hint) is None
+    assert next_up([1], {0}, 2, hint=0) is None
+
+
+async def test_you_are_next_follows_the_games_next_seat(store, monkeypatch):
+    for member in (ANN, CAT):
+        await store.set_notify_settings(member.id, NotifySettings(DM, next_up=True))
+    # Turns that go right to left by the rules: after Ben comes Ann, not Cat.
+    monkeypatch.setattr(BUILD_AND_VOTE, "next_seat", lambda state: (state["turn"] - 1) % 3, raising=False)
+    discord = Discordish()
+    game = await Game(store, discord, [ANN, BEN, CAT]).start()
+    assert heads_ups(discord, ANN) == [] and len(heads_ups(discord, CAT)) == 1  # Ann first, Cat after her
+    await game.move(ANN, "end")  # Ben's turn
+    assert len(heads_ups(discord, ANN)) == 1 and len(heads_ups(discord, CAT)) == 1
+    monkeypatch.setattr(BUILD_AND_VOTE, "next_seat", lambda state: None, raising=False)
+    await game.move(BEN, "end")  # Cat's turn, and the game cannot tell who follows her
+    assert len(heads_ups(discord, ANN)) == 1 and len(heads_ups(discord, CAT)) == 1

@@ -80,6 +80,23 @@ def apply(content: Content, state: State, player: int, action: str) -> list[Even
     return events + _advance(content, state)
 
 
+def next_drafter(content: Content, state: State) -> int | None:
+    """Who drafts after the seat drafting now: the next on the left still drafting that can
+    pay for a billboard, when the one drafting now, taking one, cannot leave it none (it
+    has two on offer); None when that is not sure, or nobody else drafts."""
+    players = state["players"]
+    for step in range(1, players):
+        player = (state["turn"] + step) % players
+        if player in state["draft_passed"]:
+            continue
+        on_offer = sum(len(ids) for ids in _on_offer(content, state, player).values())
+        if on_offer >= 2:
+            return player
+        if on_offer == 1:
+            return None  # the pick now may take it
+    return None
+
+
 def _advance(content: Content, state: State) -> list[Event]:
     """The next seat still drafting; one who cannot pay for anything left is done."""
     players = state["players"]

@@ -96,6 +96,25 @@ def end_turn(content: Content, state: State) -> list[Event]:
     return start_turn(content, state, (state["turn"] + 1) % state["players"])
 
 
+def next_player(state: State) -> int | None:
+    """Whose turn follows the turn or billboard assignment now (``Billboard.next_seat``).
+    A turn hands on to the left; one that ends the round does so too, for the seat on the
+    left of the ender gives the next billboard (the ender gives first) or, with none to
+    give, opens the next round. None where the game may end with this turn."""
+    players, now = state["players"], state["turn"]
+    if state["phase"] == "turn":
+        # One draw a turn: with one face-down contract left, round VIII may end now.
+        return None if state["round"] == ROUNDS and faces_down(state) <= 1 else (now + 1) % players
+    queue = state["assign_queue"]
+    opener = (state["ender"] + 1) % players
+    if len(queue) == 1:  # the last to give: the next round opens
+        return opener if opener != now else (now + 1) % players
+    following = queue[1]
+    # Giving the bank's last billboard ends the giving, and the next round opens.
+    bank_left = sum(owner is None for owner in state["owner"].values())
+    return following if bank_left >= 2 or following == opener else None
+
+
 def end_round(content: Content, state: State, ender: int) -> list[Event]:
     state["ender"] = ender
     events = round_scores(content, state)

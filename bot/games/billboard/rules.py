@@ -67,6 +67,16 @@ class Billboard:
             return set() if asking is None else {asking}
         return {state["turn"]}
 
+    def next_seat(self, state: dict) -> int | None:
+        """Who plays after the seat to move now (see ``flow.next_player``); None in an
+        auction, whose next asked seat hangs on the offer now."""
+        phase = state["phase"]
+        if phase == "draft":
+            return draft.next_drafter(self.content, state)
+        if phase in ("turn", "assign"):
+            return flow.next_player(state)
+        return None
+
     def legal(self, state: dict, seat_number: int, language: str | None = None) -> list[Choice]:
         if language in self.languages:  # the same choices, worded for a reader of ``language``
             state = read_in(state, language)

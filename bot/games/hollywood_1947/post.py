@@ -94,6 +94,15 @@ def pending(state: State) -> set[int]:
     return {state["editor"]}
 
 
+def next_token_holder(state: State) -> int | None:
+    """Who decides on tokens after the one deciding now (the queue is fixed once the stars
+    are done); None in the other Post steps, and after the last token holder."""
+    if state["phase"] != "tokens":
+        return None
+    queue = state["post"]["token_queue"]
+    return queue[1] if len(queue) > 1 else None
+
+
 def choices(cx: Content, state: State, seat: int) -> list[Choice]:
     hand = state["hands"][seat]
     if state["phase"] == "stars":

@@ -223,6 +223,17 @@ def next_turn_seat(state: State) -> int | None:
     return None
 
 
+def turn_after(state: State) -> int | None:
+    """Who plays the production turn after the one now, in the order fixed at the round's
+    start; None after the round's last turn (Post follows), and under Studio Order, where a
+    job taken mid-turn can change who holds the next number."""
+    if option(state, "studio_order"):
+        return None
+    turn = state["turn"]
+    later = [seat for seat in turn["order"][turn["index"] + 1:] if seat != turn["seat"]]
+    return later[0] if later else None
+
+
 def advance_turn(cx: Content, state: State, rng: random.Random, events: list[Event]) -> bool:
     """End the current turn. Returns False when production is over (Post comes next)."""
     turn = state["turn"]

@@ -62,6 +62,16 @@ class Hollywood1947:
             return post.pending(state)
         return set()
 
+    def next_seat(self, state: State) -> int | None:
+        """Who plays after the seat to move now: the next turn of production, the next token
+        holder in Post; None where a round's deal or a premiere decides."""
+        phase = state["phase"]
+        if phase == "production":
+            return rounds.turn_after(state)
+        if phase in POST_PHASES:
+            return post.next_token_holder(state)
+        return None
+
     def legal(self, state: State, seat: int) -> list[Choice]:
         if seat not in self.pending(state):
             return []

@@ -141,6 +141,27 @@ def _next_picker(c: Content, state: dict, after: int | None) -> None:
     state["picker"] = None
 
 
+#: The most films a picker takes before handing on: one, and one more for a Sneak Preview.
+MOST_PICKS_A_TURN = 2
+
+
+def next_picker(c: Content, state: dict) -> int | None:
+    """Who picks after the picker now: the next seat clockwise that surely still can. Only
+    what the table sees counts (cash, time, equipment, not the Insider Tips in hand): the
+    seats before it must be done picking, and it must fit more films than the picker can
+    take now. None when that is not sure."""
+    order = state["pick_order"]
+    now = state["picker"]
+    for step in range(1, len(order)):
+        seat = order[(order.index(now) + step) % len(order)]
+        if state["picking_done"][seat]:
+            continue
+        left = _time_left(c, state, seat)
+        fitting = [f for f in state["array"] if _obstacle(state, seat, c.films[f], left) is None]
+        return seat if len(fitting) > MOST_PICKS_A_TURN else None
+    return None
+
+
 # --- choices and moves ----------------------------------------------------------------------
 
 def film_label(c: Content, film: Film, price: int) -> str:

@@ -77,6 +77,14 @@ def finished(state: dict) -> bool:
     return state["phase"] == "place" and not state["queue"]
 
 
+def next_placer(state: dict) -> int | None:
+    """Who places after the seat placing now: the next other seat in this pass's queue;
+    None at the pass's end, for the managers' pass is drawn up then (a chip taken or
+    dropped now counts) and after it the films are picked."""
+    now = state["queue"][0][0]
+    return next((seat for seat, _ in state["queue"][1:] if seat != now), None)
+
+
 # --- where a marker may go ------------------------------------------------------------------
 
 def top_holder(state: dict, section: str) -> int | None:

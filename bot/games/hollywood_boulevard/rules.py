@@ -56,6 +56,16 @@ class HollywoodBoulevard:
             return set(state["blockbuster_waiting"])
         return set()
 
+    def next_seat(self, state: dict) -> int | None:
+        """Who places or picks after the seat doing so now; None in the other phases (a
+        secret genre, sealed advertising, Blockbusters) and where the order is not sure."""
+        phase = state["phase"]
+        if phase == "place" and state["queue"]:
+            return placement.next_placer(state)
+        if phase == "pick" and state["picker"] is not None:
+            return picking.next_picker(self.content, state)
+        return None
+
     def legal(self, state: dict, seat: int) -> list[Choice]:
         c, phase = self.content, state["phase"]
         if phase == "place":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import money as cash
 from .common import FUND, Move, live_seats, money, seat_name
+from .content import Board
 from .travel import advance, connection_groups, release, sail, send_to_jail
 
 #: Failed turns in San Quentin before the fee must be paid.
@@ -60,6 +61,40 @@ def end_turn(m: Move) -> None:
         begin_turn(m, seat)
         if not player["bankrupt"]:
             return
+
+
+#: The most rolls a turn makes (a third doubles goes to San Quentin): each lands once, so
+#: draws at most one Cable Car card.
+MOST_ROLLS = 3
+
+
+def next_player(board: Board, state: dict) -> int | None:
+    """Who plays after the turn now, as ``end_turn`` walks: left, past the bankrupt, a lost
+    turn spent. None when the game ends first (the agreed time or rounds), or when the one
+    named could still go bankrupt before it: a Cable Car card drawn this turn may make every
+    player pay the drawer, so it must afford that on every roll left."""
+    if state["time_up"]:
+        return None
+    now, count, limit = state["turn"], len(state["seats"]), state["options"]["rounds"]
+    levy = MOST_ROLLS * max((card.amount for card in board.cards.values()
+                             if card.effect == "collect_each"), default=0)
+    skips = {seat: player["skip_turns"] for seat, player in enumerate(state["seats"])}
+    seat, round_number = now, state["round"]
+    while True:
+        following = (seat + 1) % count
+        while state["seats"][following]["bankrupt"]:
+            following = (following + 1) % count
+        if _crosses_first(state, seat, following):
+            round_number += 1
+            if limit and round_number > limit:
+                return None
+        seat = following
+        if seat == now:
+            return None
+        if skips[seat]:
+            skips[seat] -= 1
+            continue
+        return seat if cash.liquidation_value(board, state, seat) >= levy else None
 
 
 def continue_turn(m: Move) -> None:

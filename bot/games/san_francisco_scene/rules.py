@@ -120,6 +120,13 @@ class SanFranciscoScene:
     def pending(self, state: dict) -> set[int]:
         return choices.pending(state)
 
+    def next_seat(self, state: dict) -> int | None:
+        """Who plays after the turn now (``flow.next_player``); None in an auction or for
+        the answer to an offer, decided inside another's turn."""
+        if state["phase"] in ("over", "auction", "offer"):
+            return None
+        return flow.next_player(self.board, state)
+
     def legal(self, state: dict, seat: int) -> list[Choice]:
         return choices.legal(self.board, state, seat)
 
