@@ -151,9 +151,9 @@ def next_picker(c: Content, state: dict) -> int | None:
     seats before it must be done picking, and it must fit more films than the picker can
     take now. None when that is not sure."""
     order = state["pick_order"]
-    now = state["picker"]
+    now = order.index(state["picker"])
     for step in range(1, len(order)):
-        seat = order[(order.index(now) + step) % len(order)]
+        seat = order[(now + step) % len(order)]
         if state["picking_done"][seat]:
             continue
         left = _time_left(c, state, seat)
