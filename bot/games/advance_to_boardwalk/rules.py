@@ -88,16 +88,6 @@ class AdvanceToBoardwalk:
     def legal(self, state: dict, seat: int) -> list[Choice]:
         return moves.choices(self.board, state, seat)
 
-    def next_seat(self, state: dict) -> int | None:
-        """The seat on the left plays next, but a turn begun with no card in hand and a roll
-        that cannot build asks nothing and passes on: so named only when that seat surely
-        holds a card then. Hand sizes are public; one end-of-turn card a turn can cost it at
-        most one (an Insurance spent on a disaster), so two are sure."""
-        if state["phase"] == "over":
-            return None
-        following = (state["turn"] + 1) % state["players"]
-        return following if len(state["hands"][following]) >= 2 else None
-
     def run_out(self, state: dict, seat: int) -> str | None:
         """What a run-out of the turn clock takes (NOTES.md, "The turn clock"): stop building
         once a unit is placed (or when none can be), draw the F's card rather than play one,
