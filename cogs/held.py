@@ -1,14 +1,15 @@
 """``/game resume``: a game whose thread refused the bot (locked, or a permission lost) holds
 its posts (``bot/delivery/dispatcher.py``) until the host or someone with Manage Server says
 the thread is fixed. The bot checks it by saying so in the thread: if Discord still refuses,
-the member is told why and nothing changes; if not, the held posts go out in order."""
+the member is told why and nothing changes; if not, the held posts go out in order. A thread
+deleted meanwhile ends the game as abandoned, as its deletion would have."""
 from __future__ import annotations
 
 import logging
 
 import discord
 
-from bot.delivery.outgoing import Undeliverable
+from bot.delivery.outgoing import Gone, Undeliverable
 from bot.table.service import Table, TableError
 from bot.text import markdown_name
 from cogs.answers import member_of, reply
@@ -31,6 +32,14 @@ async def resume(bot: GameBot, interaction: discord.Interaction, table: Table) -
     try:
         await bot.dispatcher.transport.notice(table, host_words(table.language).t(
             "▶️ **{name}** resumed the game.", name=markdown_name(member.name)))
+    except Gone:
+        # Deleted while the game was held (and the bot away, or Discord would have said so):
+        # there is nowhere to resume it. It ends as a deleted thread's game does.
+        await bot.tables.thread_deleted(table.record.thread_id or 0)
+        await reply(interaction, said.t(
+            "The thread of game #{number} was deleted, so the game ended as abandoned; it counts for "
+            "nobody. `/game new` opens another.", number=table.id))
+        return
     except Undeliverable as error:
         log.info("game %s is still held: %s", table.id, error)
         await reply(interaction, said.t(

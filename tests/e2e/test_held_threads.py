@@ -59,6 +59,27 @@ async def test_a_locked_thread_holds_the_game_until_the_host_resumes_it(
         assert len([m for m in parent.messages if PAUSED in m.text]) == 1, "told once"
 
 
+async def test_a_held_game_whose_thread_was_deleted_meanwhile_ends_on_resume(
+    discord_sim, marquee, db_path, alice, bob
+):
+    async with marquee(seed=1):
+        thread, _ = await open_table(discord_sim, alice, [alice, bob])
+        table = Table(discord_sim, thread, [alice, bob])
+        post = await a_new_post_due(table, await thread.wait_for_message(is_turn_post))
+        discord_sim.lock_thread(thread)
+        await table.click(table.pending(post), post, move_controls(post)[0])
+        await discord_sim.wait_for(lambda: game_row(db_path) == (1, 1), what="the post held")
+    thread.deleted = True  # while the bot was away: no gateway event told it
+    async with marquee(seed=1, commands=False):
+        said = await (await alice.slash("game resume", number=1)).reply()
+        assert said.ephemeral and "was deleted, so the game ended as abandoned" in said.text, said.text
+        db = sqlite3.connect(db_path)
+        try:
+            assert db.execute("SELECT status FROM games").fetchone() == ("abandoned",)
+        finally:
+            db.close()
+
+
 async def test_a_lost_permission_holds_the_game_and_the_host_hears_by_dm(
     discord_sim, marquee, db_path, alice, bob
 ):
