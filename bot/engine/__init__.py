@@ -23,7 +23,16 @@ from .protocol import (
     View,
     offered,
 )
-from .runner import SEAT_LANGUAGES, deadlines, new_game, play, replay, resolve_options, rng_for
+from .runner import (
+    SEAT_LANGUAGES,
+    deadlines,
+    new_game,
+    play,
+    replay,
+    resolve_options,
+    rng_for,
+    upgraded,
+)
 
 __all__ = [
     "MAX_ACTION_LENGTH",
@@ -55,4 +64,5 @@ __all__ = [
     "replay",
     "resolve_options",
     "rng_for",
+    "upgraded",
 ]

@@ -350,6 +350,14 @@ class Game(Protocol):
     # and it reads nothing secret (hand sizes, not hands). Without it the host guesses the
     # seat after the one to move, in seat order.
 
+    # -- Saves from earlier versions -------------------------------------------------------
+    # Optional: ``upgrade(state) -> None`` — bring, in place, a state saved by an earlier
+    # version of Marquee to the shape today's rules read (a field renamed, a piece of content
+    # added), so a game running in a community's database plays on after an update. Called
+    # on every state read from the store (``runner.upgraded``): a state already in shape must
+    # be left as it is, cheaply. ``tests/games/test_saves.py`` plays on the saves of each
+    # release (``tests/games/saves/``).
+
     # -- Take-backs (issue 29; ``bot/engine/takeback.py``) ---------------------------------
     # Optional: ``can_take_back(before, action, after, seat) -> bool`` — whether ``seat`` may
     # take back ``action``, which took the game from ``before`` to ``after``, while nobody has

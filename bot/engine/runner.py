@@ -139,6 +139,15 @@ def _check_offered(game: Game, state: State, seat: int, action: str) -> None:
     raise NotOffered("That is not one of the moves you can make now.")
 
 
+def upgraded(game: Game, state: State) -> State:
+    """``state``, saved by an earlier version of Marquee, brought to the shape today's rules
+    read (the title's ``upgrade``, in place; a state already in shape is left as it is)."""
+    upgrade = getattr(game, "upgrade", None)
+    if upgrade is not None:
+        upgrade(state)
+    return state
+
+
 def replay(
     game: Game, players: int, options: dict[str, Any] | None, seed: int,
     log: Iterable[tuple[int, str]],

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Event, Game, State, Tally, View, new_game
+from bot.engine import Event, Game, State, Tally, View, new_game, upgraded
 from bot.engine.language import Words
 from bot.engine.takeback import effective, replaying
 from bot.store.base import SNAPSHOT_EVERY, Checkpoint
@@ -64,7 +64,7 @@ def rebuilt(game: Game, table: Table, kept: Checkpoint) -> Iterator[Step]:
     if kept.state is None:
         yield from steps(game, table, kept.tail)
         return
-    yield from _moves(game, kept.state, kept.tail, kept.base + 1)
+    yield from _moves(game, upgraded(game, kept.state), kept.tail, kept.base + 1)
 
 
 def _moves(game: Game, state: State, log: Log, first: int) -> Iterator[Step]:
@@ -77,7 +77,8 @@ def _moves(game: Game, state: State, log: Log, first: int) -> Iterator[Step]:
 
 def view_at(game: Game, table: Table, kept: Checkpoint) -> View:
     """The public view after the last move of a checkpoint's tail (``/game board move:N``)."""
-    state = kept.state if kept.state is not None and not kept.tail else _last(rebuilt(game, table, kept)).state
+    state = (upgraded(game, kept.state) if kept.state is not None and not kept.tail
+             else _last(rebuilt(game, table, kept)).state)
     return {**game.view(state, None), "names": table.names()}
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import SEAT_LANGUAGES, Option
+from bot.engine import SEAT_LANGUAGES, Option, upgraded
 from bot.engine.language import DEFAULT_LANGUAGE, ENGLISH, LANGUAGES, Words
+from bot.games import registry
 from bot.store.base import GameRecord, SeatRecord
 
 #: The lobby option a game that speaks several languages sets its table's language with.
@@ -123,4 +124,5 @@ class Table:
         """The state of a game that was dealt (running or over); a lobby has none."""
         if self.record.state is None:
             raise RuntimeError(f"game {self.id} has not been dealt: a lobby has no state")
-        return self.record.state
+        # (A game saved by an earlier version is brought to today's shape as it is read.)
+        return upgraded(registry.game(self.record.game_type), self.record.state)

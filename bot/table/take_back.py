@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.engine import SYSTEM_SEAT, Event, Game, State, new_game, offered, play
+from bot.engine import SYSTEM_SEAT, Event, Game, State, new_game, offered, play, upgraded
 from bot.engine.language import Words
 from bot.engine.takeback import UNDO, NotTakenBack, check, effective
 from bot.games import registry
@@ -120,7 +120,8 @@ class TakeBacks:
         kept = await self.store.checkpoint(table.id, moves, moves)
         game = registry.game(table.record.game_type)
         record = table.record
-        state = kept.state if kept.state is not None else new_game(game, len(table.seats), record.options, record.seed)
+        state = (upgraded(game, kept.state) if kept.state is not None
+                 else new_game(game, len(table.seats), record.options, record.seed))
         for seat, action in effective(kept.tail):
             state, _ = play(game, state, seat, action)
         return state

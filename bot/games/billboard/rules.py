@@ -58,6 +58,14 @@ class Billboard:
             raise IllegalMove("Each seat's language is en or pl.")
         return flow.setup(self.content, players, {**options, "seat_languages": languages}, rng)
 
+    def upgrade(self, state: dict) -> None:
+        """Billboards added to the board since the game was saved (0.1.0 had no pg-5b, pg-5c
+        or nh-1d) join it unowned, as they would have been dealt."""
+        owner = state["owner"]
+        if len(owner) < len(self.content.billboards):
+            for billboard in self.content.billboards.values():
+                owner.setdefault(billboard.id, billboard.company)
+
     def pending(self, state: dict) -> set[int]:
         phase = state["phase"]
         if phase == "over":

@@ -120,6 +120,16 @@ class SanFranciscoScene:
     def pending(self, state: dict) -> set[int]:
         return choices.pending(state)
 
+    def upgrade(self, state: dict) -> None:
+        """A game saved by 0.1.0 held at most one rent claim (``claim``); claims are a list
+        now, numbered, each lasting until the roll after the turn it was made in."""
+        if "claim" not in state:
+            return
+        claim = state.pop("claim")
+        state.setdefault("turns", 1)
+        state["claims_made"] = 1 if claim else 0
+        state["claims"] = [{**claim, "number": 1, "turn": state["turns"]}] if claim else []
+
     def next_seat(self, state: dict) -> int | None:
         """Who plays after the turn now (``flow.next_player``); None in an auction or for
         the answer to an offer, decided inside another's turn."""
