@@ -137,7 +137,7 @@ class GameCog(commands.Cog):
 
     def public_view(self, table: Table) -> dict[str, Any]:
         """What anyone at the table may see: look-ups read this, never the state."""
-        return {**self.rules.view(table.record.state, None), "names": table.names()}
+        return {**self.rules.view(table.state, None), "names": table.names()}
 
     def names(self, table: Table | None, text: str) -> str:
         return name_seats(text, table.names()) if table is not None else text

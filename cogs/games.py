@@ -218,7 +218,7 @@ class Games(commands.Cog):
         if table.record.state is None:
             await interaction.followup.send(lobby_text(table, said), ephemeral=True)
             return
-        state = table.record.state
+        state = table.state
         view = {**game_kit.game.view(state, None), "names": table.names()}
         png = await self.bot.dispatcher.drawing.draw(game_kit.render, view, "board")  # never on the loop
         seats = " · ".join(f"{s.seat + 1}. {markdown_name(s.name)}" for s in table.seats)

@@ -143,7 +143,7 @@ async def public_view_at(table: Table, version: int, log: Any, moments: Moments 
     last move, ``Store.actions``' ``until``), which the log replays exactly. Exact in
     every case: a post drawn after a restart shows the board of its own move."""
     game = registry.game(table.record.game_type)
-    state = table.record.state if table.record.version == version else None
+    state = table.state if table.record.version == version and table.record.state is not None else None
     if state is None and moments is not None:
         state = moments.state(table.id, version)
     if state is None:

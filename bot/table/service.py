@@ -529,7 +529,7 @@ class Tables(Seating, Notifications, TakeBacks):
         if table.record.state is None:
             raise TableError("The game has not started yet; nothing has been dealt.")
         game = registry.game(table.record.game_type)
-        state = table.record.state
+        state = table.state
         summary = self.private_summary(table.record.game_type, state, seat, table.names(),
                                        words(HOST, self.reader_language(table, language) if language
                                              else table.seat_language(seat)))

@@ -46,7 +46,7 @@ class Boardwalk(GameCog):
     def _own_hand(self, table: Table, user_id: int) -> list[dict[str, Any]] | None:
         """The asker's own cards (their seat's view), or None when they hold no seat."""
         seat = table.seat_of(user_id)
-        return None if seat is None else self.rules.view(table.record.state, seat)["hand"]
+        return None if seat is None else self.rules.view(table.state, seat)["hand"]
 
     # --- look-ups ---------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ class Hollywood1947Cog(GameCog):
         if table is None:
             return None, None, None
         seat = table.seat_of(interaction.user.id)
-        mine = None if share or seat is None else self.rules.view(table.record.state, seat)["you"]
+        mine = None if share or seat is None else self.rules.view(table.state, seat)["you"]
         return table, self.public_view(table), mine
 
     # ------------------------------------------------------------------ look-ups

@@ -89,7 +89,7 @@ class Boulevard(GameCog):
         """On the asker's pick, the films the game offers them (film id → the game's label)."""
         if table is None or mine is None or table.record.status != "running" or mine["picker"] != mine["you"]:
             return None
-        choices = self.rules.legal(table.record.state, mine["you"])
+        choices = self.rules.legal(table.state, mine["you"])
         return {c.action.removeprefix("pick:"): c.label for c in choices if c.action.startswith("pick:")}
 
     # -- look-ups -----------------------------------------------------------------------------
