@@ -354,7 +354,7 @@ class Tables(Seating, Notifications, TakeBacks):
                 self._answer_later(game_id, paced=paced)
                 later = True
                 break
-            found = await self._bot_move(table, kit_)
+            found = await self._bot_move(table, kit_, seat)
             if found is None:
                 break
             seat, action = found
@@ -368,10 +368,10 @@ class Tables(Seating, Notifications, TakeBacks):
             self._notify()
         return moves, table, later
 
-    async def _bot_move(self, table: Table, kit_: registry.GameKit) -> tuple[int, str] | None:
-        """The next bot move: a bot seat's the game waits on (a strong seat's thought out in a
-        worker, bot/table/thinking.py), else one a bot volunteers."""
-        seat = self._waiting_bot(table, kit_)
+    async def _bot_move(self, table: Table, kit_: registry.GameKit,
+                        seat: int | None) -> tuple[int, str] | None:
+        """The next bot move: that of ``seat``, the bot seat the game waits on (a strong
+        seat's thought out in a worker, bot/table/thinking.py), else one a bot volunteers."""
         if seat is None:
             return self._volunteer(table, kit_)
         return seat, await self.thinking.choose(table.record.game_type, table.state, seat, table.record.seed,
@@ -413,7 +413,7 @@ class Tables(Seating, Notifications, TakeBacks):
             if not timers.bots_only(table):  # a member took a seat back: play goes on as usual
                 await self.store.drop_timer(game_id, key)
                 return await self.bots_answer(game_id) if self.autoplay_bots else 0
-            found = await self._bot_move(table, kit_)
+            found = await self._bot_move(table, kit_, self._waiting_bot(table, kit_))
             if found is None:  # it waits on a deadline, whose own move plans the next
                 await self.store.drop_timer(game_id, key)
                 return 0

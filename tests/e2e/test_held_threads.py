@@ -30,15 +30,22 @@ async def a_new_post_due(table: Table, post):
     return post
 
 
+async def locked_with_a_post_due(discord_sim, alice, bob):
+    """Alice and Bob's table, its thread locked by a moderator just as a click makes the bot
+    post anew: the thread, the table and the post clicked."""
+    thread, _ = await open_table(discord_sim, alice, [alice, bob])
+    table = Table(discord_sim, thread, [alice, bob])
+    post = await a_new_post_due(table, await thread.wait_for_message(is_turn_post))
+    discord_sim.lock_thread(thread)
+    await table.click(table.pending(post), post, move_controls(post)[0])
+    return thread, table, post
+
+
 async def test_a_locked_thread_holds_the_game_until_the_host_resumes_it(
     discord_sim, marquee, db_path, alice, bob
 ):
     async with marquee(seed=1):
-        thread, _ = await open_table(discord_sim, alice, [alice, bob])
-        table = Table(discord_sim, thread, [alice, bob])
-        post = await a_new_post_due(table, await thread.wait_for_message(is_turn_post))
-        discord_sim.lock_thread(thread)  # a moderator
-        await table.click(table.pending(post), post, move_controls(post)[0])
+        thread, table, post = await locked_with_a_post_due(discord_sim, alice, bob)
         parent = discord_sim.default_channel
         notice = await parent.wait_for_message(lambda m: PAUSED in m.text, what="the host told")
         assert f"<@{alice.id}>" in notice.text and "`/game resume number:1`" in notice.text
@@ -63,11 +70,7 @@ async def test_a_held_game_whose_thread_was_deleted_meanwhile_ends_on_resume(
     discord_sim, marquee, db_path, alice, bob
 ):
     async with marquee(seed=1):
-        thread, _ = await open_table(discord_sim, alice, [alice, bob])
-        table = Table(discord_sim, thread, [alice, bob])
-        post = await a_new_post_due(table, await thread.wait_for_message(is_turn_post))
-        discord_sim.lock_thread(thread)
-        await table.click(table.pending(post), post, move_controls(post)[0])
+        thread, _, _ = await locked_with_a_post_due(discord_sim, alice, bob)
         await discord_sim.wait_for(lambda: game_row(db_path) == (1, 1), what="the post held")
     thread.deleted = True  # while the bot was away: no gateway event told it
     async with marquee(seed=1, commands=False):

@@ -15,6 +15,7 @@ from bot.engine import deadlines, new_game, play, rng_for, upgraded
 from bot.games import registry
 
 SAVES = sorted((Path(__file__).parent / "saves").glob("*.json"))
+RELEASE_0_1_0 = Path(__file__).parent / "saves" / "0.1.0.json"
 
 
 def saved() -> list:
@@ -57,8 +58,8 @@ def test_a_state_in_todays_shape_is_left_as_it_is(game_id):
 def test_a_rent_claim_open_in_a_0_1_0_save_can_still_be_claimed():
     """0.1.0 held one claim (``claim``); today's claims are numbered, in a list."""
     game = registry.game("san-francisco-scene")
-    [save, *_] = [item for item in json.loads((SAVES[0].parent / "0.1.0.json").read_text())["games"]
-                  ["san-francisco-scene"] if item["state"].get("claim")]
+    [save, *_] = [item for item in json.loads(RELEASE_0_1_0.read_text())["games"]["san-francisco-scene"]
+                  if item["state"].get("claim")]
     old = save["state"]["claim"]
     state = upgraded(game, copy.deepcopy(save["state"]))
     assert "claim" not in state and [claim["space"] for claim in state["claims"]] == [old["space"]]
