@@ -4,6 +4,7 @@
     python -m bot demo GAME [options]  play a whole game with bots offline (see --help)
     python -m bot outbox [retry ID…|--all]  list the posts and DMs the bot gave up on; retry them
     python -m bot sync                 sync the slash commands to Discord now (DEV_GUILD_ID's server, or global)
+    python -m bot check [--offline]    check the settings, migrate the database, ask Discord about the token
 
     python -m bot --shards 0,1 --shard-count 4       run shards 0 and 1 of 4 in this process
     python -m bot --shards 0,1/2/3 --shard-count 4   a process per group (bot/launcher.py)
@@ -67,6 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     logs.configure(settings.log_level, settings.log_format)
     if argv and argv[0] == "demo":
         return demo.main(argv[1:])
+    if argv and argv[0] == "check":
+        from bot import preflight
+
+        return preflight.main(settings, argv[1:])
     if argv and argv[0] == "outbox":
         return outbox_command(argv[1:], settings.database)
     if argv == ["sync"]:

@@ -1,9 +1,25 @@
-"""Fixtures for any test: a PostgreSQL server, and the kinds of store a test runs against."""
+"""Fixtures for any test: a PostgreSQL server, the kinds of store a test runs against, and
+the guard that fails a test reaching beside the checkout (tests/checkout_guard.py)."""
 from __future__ import annotations
 
 import pytest
 
-from tests import postgres
+from tests import checkout_guard, postgres
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    checkout_guard.install()
+
+
+@pytest.fixture(autouse=True)
+def _nothing_read_beside_the_checkout():
+    """A test (or what it starts) that opens, lists or runs anything beside the checkout fails:
+    a clone has nothing there."""
+    checkout_guard.taken()  # what collection or another fixture did is not this test's
+    yield
+    if reached := checkout_guard.taken():
+        pytest.fail("reached outside the checkout (a clone has nothing there; vendor what the "
+                    "tests need):\n" + "\n".join(reached[:10]), pytrace=False)
 
 
 @pytest.fixture(scope="session")

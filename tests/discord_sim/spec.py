@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,9 +20,9 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-# Discord's OpenAPI description lives in shared/ beside the project checkout.
-SPEC_PATH = Path(os.environ.get("DISCORD_OPENAPI")
-                 or Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json")
+# Discord's OpenAPI description, vendored with its licence and upstream version
+# (vendor/discord-api/README.md; `python3 tasks.py vendor` refreshes it).
+SPEC_PATH = Path(__file__).resolve().parents[2] / "vendor" / "discord-api" / "openapi.json"
 _URI = "urn:discord-openapi"
 
 
