@@ -159,6 +159,9 @@ def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("help", [])
     if command == "bot":
         ensure_venv()
+        if os.name == "posix":  # become the bot: a service manager's signals reach it directly
+            os.chdir(ROOT)
+            os.execv(PYTHON, [str(PYTHON), "-m", "bot", *rest])
         return run(["-m", "bot", *rest])
     if command == "test":
         ensure_venv(develop=True)

@@ -145,7 +145,7 @@ async def check_discord(settings: Settings) -> str:
         raise Problem("DISCORD_TOKEN is not set: the bot would run the offline demo instead of "
                       "connecting (README: Running on Discord says how to get one).")
     url = f"{settings.api_base or DISCORD_API}/users/@me"
-    headers = {"Authorization": f"Bot {settings.token}", "User-Agent": "DiscordBot (https://github.com/marquee-bot/marquee, 0.1.0)"}
+    headers = {"Authorization": f"Bot {settings.token}", "User-Agent": "DiscordBot (marquee, 0.1.0)"}
     try:
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=ANSWER_WITHIN)) as session, \
                 session.get(url, headers=headers) as answer:
