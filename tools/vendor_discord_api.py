@@ -51,8 +51,9 @@ def _checked(files: dict[str, bytes]) -> dict[str, bytes]:
     return files
 
 
-def refresh(files: dict[str, bytes], into: Path = VENDORED) -> str:
-    """Write the checked files into ``into``; the VERSION line written."""
+def refresh(files: dict[str, bytes], into: Path | None = None) -> str:
+    """Write the checked files into ``into`` (the vendored folder); the VERSION line written."""
+    into = into or VENDORED
     into.mkdir(parents=True, exist_ok=True)
     staging = into.with_name(into.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
