@@ -19,6 +19,10 @@ _BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2
 # escape character itself, "<" (mentions, custom emoji, timestamps, <url>) and ":" (so
 # "http://" is not turned into a link).
 _INLINE = re.compile(r"([\\*_~|`\[\]<:])")
+# The opening of a seat's placeholder, as the table writes it ({p2}: bot/table/notices.py).
+_SEAT_TOKEN = re.compile(r"\{(?=p\d+\})")  # \d, as there: "{p٢}" is seat 2 too
+#: Put after that "{" in a name: invisible, and no placeholder any more.
+WORD_JOINER = "\u2060"
 # Markdown that counts only at the start of a line: headings (#, -#), quotes, lists ("- ",
 # "+ ", "1. "). A clean name has no newline, so its own start is the only line start in it.
 _LINE_START = re.compile(r"^([#>\-+]|\d+\.)")
@@ -29,6 +33,9 @@ def plain_name(name: str) -> str:
     select options, which Discord shows as plain text."""
     name = "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in name.translate(_BIDI_CONTROLS))
     name = " ".join(name.split())  # newlines, tabs and runs of spaces become one space
+    # A name never holds a seat's placeholder: text a name was put in may be named again
+    # (a line of names in a move's events), and "{p2}" would then become seat 2's name.
+    name = _SEAT_TOKEN.sub("{" + WORD_JOINER, name)
     return name if len(name) <= NAME_LIMIT else name[:NAME_LIMIT - 1] + "…"
 
 
