@@ -2,8 +2,8 @@
 
 Hidden from a seat: the others' loyalties (a communist knows its comrades; the rest are
 dealt again, each deal as likely as the movies so far make it, ``suspicion``), the others'
-hands, the deck, the discards and the face-down movie (but for the cards its notes say it
-added or cut), the ghost cards it has not looked at, the Editor's card and the cards or
+hands, the deck, the discards and the face-down movie (but for the cards its notes say it put
+into this movie), the ghost cards it has not looked at, the Editor's card and the cards or
 posters another seat drew, and the posters out of the game (but the one it rejected)."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from bot.engine import State
-from bot.engine.fair import copied, fresh_seed, redeal
+from bot.engine.fair import copied, fresh_seed, redeal, shuffled
 
 from . import suspicion
 from .informed import InformedHollywood1947Bot
@@ -42,28 +42,43 @@ def _loyalties(game, sample: State, seat: int, rng: random.Random) -> None:
     sample["loyalty"] = list(deal)
 
 
+#: Notes of this movie that put a card into it: until the premiere (which starts the next
+#: movie in the same move) that card is in the movie, or in the Editor's hand once drawn.
+INTO_THE_MOVIE = ("added", "ghost", "composed", "returned")
+
+
 def _cards(sample: State, seat: int, rng: random.Random) -> None:
-    known = {note["id"] for note in notes_of(sample, seat) if note["kind"] != "rejected"}
-    movie_known = [c for c in sample["movie"] if c in known]
-    movie = [c for c in sample["movie"] if c not in known]
-    discard_known = [c for c in sample["discard"] if c in known]
-    discard = [c for c in sample["discard"] if c not in known]
-    slots: list[list[str]] = [hand for s, hand in enumerate(sample["hands"]) if s != seat]
-    slots += [sample["deck"], movie, discard]
+    """Deal again every card the seat cannot place. Of its notes only this movie's cards put
+    into it still say where a card is: in the movie, or the Editor's hand (``_movie_cards``).
+    A card it discarded, or noted in the last movie, went to the discard, which the deck may
+    have taken back since (a refill shuffles it in, seen only as the piles' sizes), so such a
+    card is dealt again like any other: holding it where it truly lies would make the sample
+    depend on the truth."""
     editor = sample["editor_card"] is not None and sample["editor"] != seat
-    editor_slot = [sample["editor_card"]] if editor else []
+    placed, unplaced = _movie_cards(sample, seat, editor)
+    slots: list[list[str]] = [hand for s, hand in enumerate(sample["hands"]) if s != seat]
     ghosts = [g for g in sample["ghosts"] if g["card"] is not None and seat not in g["seen"]]
     ghost_slot = [g["card"] for g in ghosts]
     step, turn = sample["step"], sample["turn"] or {}
     drawn = (step["drawn"] if step and step["kind"] == "composer" and turn.get("seat") != seat
              else [])
-    redeal([*slots, editor_slot, ghost_slot, drawn], rng)
-    sample["movie"] = movie_known + movie
-    sample["discard"] = discard_known + discard
+    redeal([*slots, sample["deck"], sample["discard"], unplaced, ghost_slot, drawn], rng)
+    movie = shuffled(placed + unplaced, rng)  # the rules shuffle the movie before each look
     if editor:
-        sample["editor_card"] = editor_slot[0]
+        sample["editor_card"] = movie.pop()
+    sample["movie"] = movie
     for ghost, card in zip(ghosts, ghost_slot, strict=True):
         ghost["card"] = card
+
+
+def _movie_cards(sample: State, seat: int, editor: bool) -> tuple[list[str], list[str]]:
+    """The cards of the movie (with the Editor's, when another seat holds it) that the seat's
+    notes of this movie put there, sorted, and the rest, which it cannot place."""
+    held = sample["editor_card"] if not editor else None  # the Editor sees their own card
+    noted = {note["id"] for note in notes_of(sample, seat)
+             if note["round"] == sample["round"] and note["kind"] in INTO_THE_MOVIE and note["id"] != held}
+    cards = sample["movie"] + ([sample["editor_card"]] if editor else [])
+    return sorted(c for c in cards if c in noted), [c for c in cards if c not in noted]
 
 
 def _posters(sample: State, seat: int, rng: random.Random) -> None:
