@@ -358,13 +358,17 @@ class Game(Protocol):
     # be left as it is, cheaply. ``tests/games/test_saves.py`` plays on the saves of each
     # release (``tests/games/saves/``).
 
-    # -- Take-backs (issue 29; ``bot/engine/takeback.py``) ---------------------------------
-    # Optional: ``can_take_back(before, action, after, seat) -> bool`` — whether ``seat`` may
-    # take back ``action``, which took the game from ``before`` to ``after``, while nobody has
-    # moved since: True only for a move that showed nobody anything new (no card drawn or
-    # shown, no sealed answer opened, no payment from another player). The engine asks only
-    # about moves that used no randomness, told no other seat anything in private and did
-    # not end the game. Without it (the safe default) no move of the game can be taken back.
+    # -- Take-backs (issues 29 and 35; ``bot/engine/takeback.py``) -------------------------
+    # Optional: ``can_take_back``, a ``bot.engine.takeback.TakeBackRule``: the title's
+    # ``determinize`` (its knowledge, the worlds a seat cannot tell apart, which its bots sample
+    # from too) and, optionally, its own narrowing ``(before, action, after, seat) -> bool`` of
+    # which moves a player may take back at all (verbs, a phase that goes on). The engine
+    # decides whether a move revealed anything, the same way for every title: no randomness,
+    # nothing told another seat in private, the game not ended, and the move shows its mover
+    # the same in every world dealt from their knowledge before it, and shows every other seat
+    # nothing some move of the mover's would not have shown in a world they cannot tell apart.
+    # The narrowing can only refuse more. Without the rule (the safe default) no move of the
+    # game can be taken back.
 
 # --- Bots: what a bot seat knows, and the policies that decide from it (issue 28) ----------
 #

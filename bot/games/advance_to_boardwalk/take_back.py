@@ -1,15 +1,21 @@
 """Which Advance to Boardwalk moves a player may take back (``bot/engine/takeback.py``): a
-unit built, or building stopped, so long as no card was drawn or played (the draw pile, the
-discard pile and every hand are as they were)."""
+unit built, or building stopped. The engine lets one be taken back only when it showed nobody
+anything they could not foresee (a card drawn would), judged on worlds this title's knowledge
+deals (``knowledge.determinize``); these verbs are all this title adds to that."""
 from __future__ import annotations
 
 from typing import Any
 
-#: Per phase, the verbs of the moves that show nobody anything new.
+from bot.engine.takeback import TakeBackRule
+
+from .knowledge import determinize
+
+#: Per phase, the verbs of the moves a player may want back.
 QUIET = {"build": {"build", "done"}}
 
 
-def can_take_back(before: dict[str, Any], action: str, after: dict[str, Any], seat: int) -> bool:
-    return (action.partition(":")[0] in QUIET.get(before["phase"], ())
-            and after["draw_pile"] == before["draw_pile"] and after["discard_pile"] == before["discard_pile"]
-            and after["hands"] == before["hands"])
+def quiet(before: dict[str, Any], action: str, after: dict[str, Any], seat: int) -> bool:
+    return action.partition(":")[0] in QUIET.get(before["phase"], ())
+
+
+can_take_back = TakeBackRule(determinize, quiet)
