@@ -33,6 +33,7 @@ from bot.store.shards import Shards
 from bot.table.notices import Moments
 from bot.table.service import Tables
 from bot.table.thinking import Thinking
+from bot.watch import logs
 from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
 from bot.web.links import Links, stored_secret
@@ -130,7 +131,8 @@ class MarqueeBot(commands.Bot):
         # The states moves commit, kept for the dispatcher to draw their posts from.
         moments = Moments()
         self.dispatcher = Dispatcher(self.store, DiscordTransport(self), drawing=self.drawing, moments=moments,
-                                     shards=self.leases.current, thread_gone=self._thread_gone)
+                                     shards=self.leases.current, thread_gone=self._thread_gone,
+                                     base_delay=self.settings.test_outbox_base_delay)
         self.tables = Tables(self.store, notify=self.dispatcher.wake, moments=moments,
                              shards=self.leases.current, on_move=self.metrics.moved,
                              # Strong bots think in the drawing workers, a few at a time.
@@ -176,7 +178,7 @@ class MarqueeBot(commands.Bot):
     async def _start_pages(self, links: Links) -> None:
         """Serve the games' pages (bot/web). A port that cannot be listened on is logged, and
         the bot plays on without them (the links posted still work once it can)."""
-        pages = Pages(self.store, self.drawing, links)
+        pages = Pages(self.store, self.drawing, links, trusted_proxies=self.settings.trusted_proxies)
         try:
             await pages.start(self.settings.web_host, self.settings.web_port)
         except OSError as error:
@@ -363,6 +365,7 @@ def point_at(settings: Settings) -> None:
 
 
 def create_bot(settings: Settings, **options: Any) -> MarqueeBot:
+    logs.hide(settings.token)  # from every log line, whatever logged it
     point_at(settings)
     if settings.guild_ready_timeout is not None:
         options.setdefault("guild_ready_timeout", settings.guild_ready_timeout)

@@ -14,8 +14,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from bot.settings import Settings, child_environment
 
 log = logging.getLogger(__name__)
 
@@ -55,27 +56,27 @@ def _end_with_the_launcher() -> None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def own_port(environ: Mapping[str, str], n: int) -> dict[str, str]:
+def own_port(settings: Settings, n: int) -> dict[str, str]:
     """The ``n``-th process's ports for /healthz and /metrics (bot/watch/health.py) and for the
     game pages (bot/web): the ones given plus ``n``, so that the processes never compete for
     one. Nothing for either that is off."""
-    port = environ.get("MARQUEE_HTTP_PORT", "").strip()
-    ports = {"MARQUEE_HTTP_PORT": str(int(port) + n)} if port else {}
-    if environ.get("MARQUEE_PUBLIC_URL", "").strip():  # the game pages: the proxy spreads readers over them
-        ports["MARQUEE_WEB_PORT"] = str(int(environ.get("MARQUEE_WEB_PORT", "").strip() or 8080) + n)
+    ports = {} if settings.http_port is None else {"MARQUEE_HTTP_PORT": str(settings.http_port + n)}
+    if settings.public_url is not None:  # the game pages: the proxy spreads readers over them
+        ports["MARQUEE_WEB_PORT"] = str(settings.web_port + n)
     return ports
 
 
 def launch(groups: tuple[tuple[int, ...], ...], shard_count: int, *,
            argv: tuple[str, ...] = (sys.executable, "-m", "bot")) -> int:
     """Run a bot process (``argv``) per group until told to stop (SIGINT, SIGTERM); returns 0."""
+    settings = Settings.from_env()  # as the command line read them: the children start from them
     children = []
     # The machine's CPUs are shared: each process draws boards in its share of them.
-    workers = os.environ.get("MARQUEE_DRAWING_WORKERS") or str(max(1, (os.cpu_count() or 1) // len(groups)))
+    workers = settings.drawing_workers or max(1, (os.cpu_count() or 1) // len(groups))
     for n, group in enumerate(groups):
-        env = {**os.environ, "MARQUEE_SHARDS": ",".join(map(str, group)),
-               "MARQUEE_SHARD_COUNT": str(shard_count), "MARQUEE_DRAWING_WORKERS": workers,
-               **own_port(os.environ, n)}
+        env = child_environment({"MARQUEE_SHARDS": ",".join(map(str, group)),
+                                 "MARQUEE_SHARD_COUNT": str(shard_count), "MARQUEE_DRAWING_WORKERS": str(workers),
+                                 **own_port(settings, n)})
         children.append(Child(group, env=env, argv=argv))
     stopping = False
 

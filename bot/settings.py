@@ -10,6 +10,7 @@ import ipaddress
 import math
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,14 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 #: More shards than any bot has (Discord asks for one per 1,000 to 2,500 servers).
 MOST_SHARDS = 4096
 LOG_FORMATS = ("text", "json")
+#: Settings only the test suite sets: each is refused unless the bot talks to the simulated
+#: Discord (MARQUEE_API_BASE), so none can change a real bot's behaviour by accident.
+TEST_PREFIX = "MARQUEE_TEST_"
+#: Whose X-Forwarded-For the game pages believe, unless MARQUEE_TRUSTED_PROXIES says otherwise:
+#: this machine alone, where the README's proxies run. A wider default (the private ranges)
+#: would let anything on a shared network or container bridge claim any address.
+LOOPBACK = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 # A bot token is base64url parts joined by dots (the simulated Discord's has two parts).
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{2,}(\.[A-Za-z0-9_-]{2,}){1,2}")
@@ -70,9 +79,15 @@ class Settings:
     public_url: str | None = None
     web_port: int = 8080
     web_host: str = "127.0.0.1"
+    # The reverse proxies whose X-Forwarded-For names the reader (bot/web/server.py); empty:
+    # none, every reader is its peer's address.
+    trusted_proxies: tuple[Network, ...] = LOOPBACK
     # Discord's privileged members intent, opted into: a member who leaves the server has their
     # seats handed to bots at once. Off, a silent seat is handed over by its turn clock instead.
     members_intent: bool = False
+    # Test-only: the outbox's first retry delay, in seconds (the real one is 10), so a test
+    # of an outage takes seconds. Refused outside the simulated Discord (TEST_PREFIX).
+    test_outbox_base_delay: float | None = None
 
     @property
     def shard_ids(self) -> tuple[int, ...] | None:
@@ -117,11 +132,30 @@ class Settings:
             web_port=setting("MARQUEE_WEB_PORT", _port, 8080),
             web_host=setting("MARQUEE_WEB_HOST", _host, "127.0.0.1"),
             members_intent=setting("MARQUEE_MEMBERS_INTENT", _flag, False),
+            trusted_proxies=setting("MARQUEE_TRUSTED_PROXIES", _networks, LOOPBACK),
+            # At least 50 ms: at 0 the outbox would look for work ~1,900 times a second.
+            test_outbox_base_delay=setting("MARQUEE_TEST_OUTBOX_BASE_DELAY",
+                                           _amount("seconds", 1, least=0.05, most=60)),
         )
         problems += _sharding_problems(settings)
+        problems += _test_hook_problems(settings)
         if problems:
             raise SettingsError(problems)
         return settings
+
+
+def child_environment(changes: Mapping[str, str]) -> dict[str, str]:
+    """The environment for a process the bot starts (bot/launcher.py): this one's, which its
+    settings were read from (.env included), with ``changes``."""
+    return {**os.environ, **changes}
+
+
+def _test_hook_problems(settings: Settings) -> list[str]:
+    """A sentence for each test-only setting given to a bot that talks to the real Discord."""
+    if settings.api_base is not None:
+        return []
+    return [f"{name} is for the test suite's simulated Discord only (with MARQUEE_API_BASE); unset it."
+            for name, value in sorted(os.environ.items()) if name.startswith(TEST_PREFIX) and value.strip()]
 
 
 # Each check takes the setting's name and raw text, and returns (value, None) or
@@ -277,3 +311,27 @@ def _url(*schemes: str):
         return None, f"{name} must be a URL starting {' or '.join(schemes)}; got {_shown(raw)}."
 
     return check
+
+
+def _networks(name: str, raw: str) -> tuple[tuple[Network, ...] | None, str | None]:
+    """Addresses and CIDR ranges joined by commas (an address is a range of one), or "none"."""
+    if raw.lower() == "none":
+        return (), None
+    found = []
+    for part in (part.strip() for part in raw.split(",")):
+        try:
+            network = ipaddress.ip_network(part)
+        except ValueError:
+            return None, _bad_network(name, part)
+        found.append(network)
+    return tuple(found), None
+
+
+def _bad_network(name: str, part: str) -> str:
+    try:
+        meant = ipaddress.ip_network(part, strict=False)  # an address with a prefix: 10.0.0.7/8
+    except ValueError:
+        return (f"{name} must be addresses or ranges of the proxies in front of the game pages, joined by "
+                f"commas, like 127.0.0.1,10.0.0.0/8,fd00::/8 (or none); {_shown(part)} is neither.")
+    return (f"{name} names the range {_shown(part)}, whose address has bits past its /{meant.prefixlen}: "
+            f"write {meant} for the whole range, or the address alone for one proxy.")

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import enum
 import logging
-import os
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -70,8 +69,6 @@ MAX_BROKEN_ATTEMPTS = 3
 # Games whose items are prepared and sent at once: enough to keep every drawing worker busy
 # and to overlap Discord's answers (one post at a time topped out near 20 a second).
 GAMES_AT_ONCE = 8
-# Tests through the simulated Discord shorten the whole schedule (seconds, not minutes).
-BASE_DELAY_VARIABLE = "MARQUEE_OUTBOX_BASE_DELAY"
 # Sent items are deleted SENT_KEPT_SECONDS after sending, looked for at most this often.
 PRUNE_EVERY = 60.0
 
@@ -102,9 +99,9 @@ class Dispatcher:
         self.drawing = drawing or Drawing.in_thread()
         self.games_at_once = games_at_once
         self.clock = clock
-        if base_delay is None:
-            base_delay = float(os.environ.get(BASE_DELAY_VARIABLE) or BASE_DELAY)
-        self.base_delay = base_delay
+        # Tests through the simulated Discord shorten the whole schedule (settings.py's
+        # MARQUEE_TEST_OUTBOX_BASE_DELAY): seconds, not minutes.
+        self.base_delay = BASE_DELAY if base_delay is None else base_delay
         self._wake = asyncio.Event()
         self._flush_lock = asyncio.Lock()
         # Items waiting out a backoff because the destination was unreachable: the next

@@ -9,8 +9,9 @@
 
 Anything else, a tampered token, a game not dealt yet: a plain 404 page. Nothing lists games.
 Every answer carries a content security policy (the page's own script and styles only, no
-framing), no referrer and no sniffing; each address may ask ``rate`` times a second (bursts of
-``burst``), beyond which it gets a 429 page. Everything is read from the store, so any process
+framing), no referrer and no sniffing; each reader may ask ``rate`` times a second (bursts of
+``burst``), beyond which it gets a 429 page. A reader is an IPv4 address or an IPv6 /64 (what
+one home or one host is given), found through the trusted proxies' X-Forwarded-For (``Readers``). Everything is read from the store, so any process
 of a several-process deployment serves any game; what a process keeps is bounded in memory.
 """
 from __future__ import annotations
@@ -18,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +30,7 @@ from aiohttp import web
 from bot.delivery.drawing import Drawing
 from bot.games import registry
 from bot.i18n import HOST, words
+from bot.settings import LOOPBACK
 from bot.store.base import Checkpoint, Store
 from bot.table import history
 from bot.table.model import Table
@@ -69,7 +72,7 @@ class NotFound(Exception):
 
 
 class Limiter:
-    """A token bucket per address."""
+    """A token bucket per reader (``Readers.bucket``)."""
 
     def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
@@ -85,18 +88,75 @@ class Limiter:
         return tokens >= 1
 
 
-def client_address(request: web.Request) -> str:
-    """Who asks: the peer, or behind a reverse proxy on this machine, the address it forwards
-    (the last of ``X-Forwarded-For``: the one the proxy itself saw)."""
-    peer = request.remote or ""
-    forwarded = request.headers.get("X-Forwarded-For", "")
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+#: The IPv6 prefix counted as one reader: a home, a phone or a server is given a /64 at least,
+#: so counting single IPv6 addresses would give one reader 2**64 buckets.
+IPV6_READER_PREFIX = 64
+# A hop some proxies write with its port: 203.0.113.9:51234, [2001:db8::1]:443.
+_WITH_PORT = re.compile(r"\[(?P<v6>[0-9A-Fa-f:.]+)\](?::\d+)?|(?P<v4>[0-9.]+):\d+")
+
+
+class Readers:
+    """Who asks: the client a request comes from, as one rate-limit bucket.
+
+    The peer is the client unless it is a trusted proxy (``trusted``: MARQUEE_TRUSTED_PROXIES).
+    Then X-Forwarded-For is read from the right, where each proxy appends the address it saw,
+    past the hops that are trusted proxies too: the first one that is not is the client.
+    Whatever stands to its left was written by the client and is never believed."""
+
+    def __init__(self, trusted: Sequence[Network]) -> None:
+        self.trusted = tuple(trusted)
+
+    def bucket(self, request: web.Request) -> str:
+        client = self.client(request)
+        return bucket_of(client) if client is not None else request.remote or ""
+
+    def client(self, request: web.Request) -> Address | None:
+        client = self._peer(request)
+        if client is None or not self._trusts(client):
+            return client
+        for hop in reversed(_hops(request)):
+            address = _address(hop)
+            if address is None:  # not an address: the hops beyond it cannot be read either
+                return client
+            client = address
+            if not self._trusts(address):
+                return client
+        return client  # every hop a trusted proxy: the farthest one asked
+
+    def _peer(self, request: web.Request) -> Address | None:
+        return _address(request.remote or "")
+
+    def _trusts(self, address: Address) -> bool:
+        return any(address in network for network in self.trusted)
+
+
+def bucket_of(address: Address) -> str:
+    """The rate limit's key for a client: an IPv4 address alone, an IPv6 address by its /64."""
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, IPV6_READER_PREFIX), strict=False))
+    return str(address)
+
+
+def _hops(request: web.Request) -> list[str]:
+    """X-Forwarded-For's addresses in order, the header given once or several times."""
+    return [hop.strip() for header in request.headers.getall("X-Forwarded-For", []) for hop in header.split(",")]
+
+
+def _address(text: str) -> Address | None:
+    """An address as a peer or a hop gives it (a port after it allowed); IPv4 written in IPv6
+    (::ffff:10.0.0.2, from a listener on ::) is taken as the IPv4 address it is."""
+    found = _WITH_PORT.fullmatch(text)
+    if found:
+        text = found["v6"] or found["v4"]
     try:
-        local = ipaddress.ip_address(peer).is_loopback
+        address = ipaddress.ip_address(text)
     except ValueError:
-        local = False
-    if local and forwarded:
-        return forwarded.split(",")[-1].strip() or peer
-    return peer
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 class Pages:
@@ -104,9 +164,10 @@ class Pages:
 
     def __init__(self, store: Store, drawing: Drawing, links: Links, *, rate: float = RATE, burst: int = BURST,
                  kept_bytes: int = KEPT_BYTES, fresh: float = FRESH, poll_seconds: float = POLL_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, trusted_proxies: Sequence[Network] = LOOPBACK) -> None:
         self.store, self.drawing, self.links = store, drawing, links
         self.limiter = Limiter(rate, burst, clock)
+        self.readers = Readers(trusted_proxies)
         self.kept = Kept(kept_bytes)
         self.fresh, self.poll_seconds, self.clock = fresh, poll_seconds, clock
         self._tables: dict[int, tuple[float, Table]] = {}
@@ -138,7 +199,7 @@ class Pages:
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """The rate limit first, then the answer (or the 404 page), with the headers on all."""
-        if not self.limiter.allow(client_address(request)):
+        if not self.limiter.allow(self.readers.bucket(request)):
             response: web.StreamResponse = self._refusal(429)
             response.headers["Retry-After"] = "5"
         else:

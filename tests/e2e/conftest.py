@@ -51,13 +51,15 @@ def marquee(discord_sim: DiscordSim, db_path: Path) -> Callable[..., Any]:
     """``async with marquee(seed=156) as bot:`` — the real bot, connected, commands synced."""
 
     @contextlib.asynccontextmanager
-    async def run(seed: int | None = None, *, commands: bool = True,
-                  strong_bots: int = 0) -> AsyncIterator[SeededBot]:
+    async def run(seed: int | None = None, *, commands: bool = True, strong_bots: int = 0,
+                  outbox_base_delay: float | None = None) -> AsyncIterator[SeededBot]:
         # ``commands=False`` on a restart: the command tree did not change, so no sync.
         # Bots play at the normal level unless a scenario asks: a strong decision takes about
         # a second (the strong level has its own tests, tests/host/test_bot_levels.py).
+        # ``outbox_base_delay``: the outbox's first retry, in seconds rather than 10.
         settings = Settings(token=discord_sim.token, database=db_path,
-                            dev_guild_id=discord_sim.guild.id, log_level="INFO", strong_bots=strong_bots)
+                            dev_guild_id=discord_sim.guild.id, log_level="INFO", strong_bots=strong_bots,
+                            test_outbox_base_delay=outbox_base_delay)
         async with discord_sim.run_bot(SeededBot(settings, seed, guild_ready_timeout=0.05),
                                        commands=commands) as bot:
             yield bot

@@ -3,7 +3,7 @@
 still reach the bot, so the game starts and the outbox fills; once Discord answers again every
 post and DM arrives exactly once, in order, and the game goes on.
 
-The backoff starts at 0.2 s here (MARQUEE_OUTBOX_BASE_DELAY) so this takes seconds; the real
+The backoff starts at 0.2 s here (MARQUEE_TEST_OUTBOX_BASE_DELAY) so this takes seconds; the real
 schedule (10 s doubling to 15 min, a ten-minute outage) is tests/host/test_dispatch.py's, with a
 fake clock."""
 
@@ -29,10 +29,9 @@ def read(db_path, sql: str) -> list[tuple]:
 
 
 async def test_what_is_said_while_discord_is_down_arrives_once_it_is_back(
-    discord_sim, marquee, db_path, monkeypatch, alice, bob, carol
+    discord_sim, marquee, db_path, alice, bob, carol
 ):
-    monkeypatch.setenv("MARQUEE_OUTBOX_BASE_DELAY", "0.2")
-    async with marquee(seed=122):
+    async with marquee(seed=122, outbox_base_delay=0.2):
         reply = await (await alice.slash("game new", game="advance-to-boardwalk")).reply()
         assert "Your table is ready" in reply.text
         thread = await discord_sim.default_channel.wait_for_thread()

@@ -34,11 +34,10 @@ def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
             for family in text_string_to_metric_families(text) for sample in family.samples}
 
 
-async def test_a_running_bot_is_healthy_until_its_store_closes(discord_sim, db_path, monkeypatch, caplog,
-                                                               alice, bob):
-    monkeypatch.setenv("MARQUEE_OUTBOX_BASE_DELAY", "0.2")  # the post that met the 503 goes again soon
+async def test_a_running_bot_is_healthy_until_its_store_closes(discord_sim, db_path, caplog, alice, bob):
     settings = Settings(token=discord_sim.token, database=db_path, dev_guild_id=discord_sim.guild.id,
-                        log_level="INFO", http_port=0)
+                        log_level="INFO", http_port=0,
+                        test_outbox_base_delay=0.2)  # the post that met the 503 goes again soon
     async with discord_sim.run_bot(SeededBot(settings, 122, guild_ready_timeout=0.05)) as bot:
         port = bot.watch.port
         await bot.wait_until_ready()  # the guilds it was told of are in (503 until then)

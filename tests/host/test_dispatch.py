@@ -13,7 +13,6 @@ import pytest
 
 from bot import cli
 from bot.delivery.dispatcher import (
-    BASE_DELAY_VARIABLE,
     MAX_ATTEMPTS,
     MAX_BROKEN_ATTEMPTS,
     Dispatcher,
@@ -69,11 +68,6 @@ class FlakyDiscord:
     async def notice(self, table, text):
         self._check(table.id)
         self.notices.append((table.id, text))
-
-
-@pytest.fixture(autouse=True)
-def real_schedule(monkeypatch):
-    monkeypatch.delenv(BASE_DELAY_VARIABLE, raising=False)  # 10 s doubling, whatever the shell says
 
 
 @pytest.fixture

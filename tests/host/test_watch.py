@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from types import SimpleNamespace
 
 import aiohttp
@@ -19,7 +20,7 @@ import pytest
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.delivery.dispatcher import BASE_DELAY_VARIABLE, Dispatcher
+from bot.delivery.dispatcher import Dispatcher
 from bot.launcher import own_port
 from bot.settings import ROOT, Settings, SettingsError
 from bot.table.service import Member, Tables
@@ -154,8 +155,7 @@ class DiscordDown:
         await self.post(table, None)
 
 
-async def test_a_5xx_is_one_log_line_without_a_traceback(store, caplog, monkeypatch):
-    monkeypatch.delenv(BASE_DELAY_VARIABLE, raising=False)
+async def test_a_5xx_is_one_log_line_without_a_traceback(store, caplog):
     tables = Tables(store, autoplay_bots=False)
     game_id = await bot_game(tables)
     dispatcher = Dispatcher(store, DiscordDown(), games_at_once=1)
@@ -174,9 +174,10 @@ async def test_a_5xx_is_one_log_line_without_a_traceback(store, caplog, monkeypa
 # --- the launcher ----------------------------------------------------------------------
 
 def test_each_process_the_launcher_starts_listens_on_a_port_of_its_own():
-    assert [own_port({"MARQUEE_HTTP_PORT": "9100"}, n) for n in range(3)] == [
+    watched = Settings(token=None, database=":memory:", dev_guild_id=None, log_level="INFO", http_port=9100)
+    assert [own_port(watched, n) for n in range(3)] == [
         {"MARQUEE_HTTP_PORT": "9100"}, {"MARQUEE_HTTP_PORT": "9101"}, {"MARQUEE_HTTP_PORT": "9102"}]
-    assert own_port({}, 2) == {}
+    assert own_port(replace(watched, http_port=None), 2) == {}
 
 
 # --- /metrics -------------------------------------------------------------------------

@@ -4,12 +4,14 @@ and the link in the thread's first post."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.games import registry
 from bot.launcher import own_port
+from bot.settings import Settings
 from bot.table import history
 from bot.web.cache import Kept
 from bot.web.links import Links, stored_secret
@@ -137,9 +139,10 @@ async def test_the_link_is_posted_once_when_the_game_starts(served):
 
 
 def test_each_process_of_several_serves_pages_on_its_own_port():
-    assert own_port({"MARQUEE_PUBLIC_URL": PUBLIC_URL, "MARQUEE_WEB_PORT": "8200"}, 2) == {"MARQUEE_WEB_PORT": "8202"}
-    assert own_port({"MARQUEE_PUBLIC_URL": PUBLIC_URL}, 1) == {"MARQUEE_WEB_PORT": "8081"}
-    assert own_port({"MARQUEE_WEB_PORT": "8200"}, 1) == {}  # pages off
+    served = Settings(token=None, database=":memory:", dev_guild_id=None, log_level="INFO", public_url=PUBLIC_URL)
+    assert own_port(replace(served, web_port=8200), 2) == {"MARQUEE_WEB_PORT": "8202"}
+    assert own_port(served, 1) == {"MARQUEE_WEB_PORT": "8081"}
+    assert own_port(replace(served, public_url=None, web_port=8200), 1) == {}  # pages off
 
 
 async def test_any_process_serves_any_game_from_the_shared_store(tmp_path):
