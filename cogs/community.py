@@ -75,7 +75,7 @@ async def leaderboard(bot: GameBot, interaction: discord.Interaction, game: str 
                          game=game, offered=", ".join(registry.available()))
     cooldowns.check(interaction, "leaderboard")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    board = await bot.tables.community.leaderboard(interaction.guild_id, game)
+    board = await bot.tables.community.leaderboard(interaction.guild_id, game, reader=interaction.user.id)
     if not board.standings:
         title = registry.game(game).name if game else None
         await interaction.followup.send(said.t(

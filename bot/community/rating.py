@@ -90,6 +90,12 @@ def rate_one(before: list[Rating], seat_places: tuple[int, ...]) -> list[Rating]
 
 
 def ranked(ratings: Mapping[Hashable, Rating]) -> list[tuple[Hashable, Rating]]:
-    """Players best first: by ordinal, then by games played; equal ones in a fixed order."""
-    return sorted(ratings.items(), key=lambda item: (-round(item[1].ordinal, 9), -item[1].games,
-                                                     str(item[0])))
+    """Players best first: by ordinal, then by games played; equal ones by their ids as text.
+    The stores rank a leaderboard in the same order with an index (V18: ``μ - 3 * σ`` as the
+    database computes it, the same two IEEE operations as ``ordinal``, on the same doubles)."""
+    return sorted(ratings.items(), key=lambda item: rank_key(item[0], item[1]))
+
+
+def rank_key(player: Hashable, rating: Rating) -> tuple[float, int, str]:
+    """Where a player stands on a leaderboard: the smaller, the better."""
+    return -rating.ordinal, -rating.games, str(player)

@@ -12,9 +12,9 @@ Plain results here; ``cogs/games.py`` words and lays them out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from bot.community.rating import Rating, ranked
+from bot.community.rating import Rating
 from bot.games import registry
 from bot.i18n import HOST, words
 from bot.store.base import ALREADY_FOLLOWING, TOO_MANY, BoardEntry, Follower, Store
@@ -25,6 +25,8 @@ from bot.table.model import Table, TableError
 MOST_FOLLOWED = 10
 #: How much of what happened a follower's DM repeats (the newest lines); the thread has it all.
 SUMMARY_CHARS = 1500
+#: How many places a leaderboard shows (the reader's own is added when further down).
+PLACES_SHOWN = 15
 
 
 # -- statistics -----------------------------------------------------------------------
@@ -49,7 +51,7 @@ class MemberStats:
     streak: int                 # the latest games won in a row (> 0) or lost in a row (< 0)
     rating: Rating | None  # on the server's overall leaderboard, if there
     place: int | None           # their place on it (1 is first)
-    rated: int                  # how many members that leaderboard ranks
+    rated: int                  # how many members that leaderboard ranks (0 when not on it)
 
 
 class Community:
@@ -61,8 +63,8 @@ class Community:
     async def member_stats(self, member_id: int, guild_id: int | None, *, everywhere: bool = False) -> MemberStats:
         return await member_stats(self.store, member_id, guild_id, everywhere=everywhere)
 
-    async def leaderboard(self, guild_id: int, game_type: str | None = None) -> Leaderboard:
-        return await leaderboard(self.store, guild_id, game_type)
+    async def leaderboard(self, guild_id: int, game_type: str | None = None, reader: int | None = None) -> Leaderboard:
+        return await leaderboard(self.store, guild_id, game_type, reader)
 
     async def follow(self, table: Table, user_id: int, language: str) -> None:
         await follow(self.store, table, user_id, language)
@@ -75,31 +77,18 @@ async def member_stats(store: Store, member_id: int, guild_id: int | None, *,
                        everywhere: bool = False) -> MemberStats:
     """A member's statistics on one server (or, ``everywhere``, on all of them): their record
     and their place on the server's leaderboard, as the standings keep them (a few rows by
-    key, however many games were played)."""
+    key and a count on the rank index, however many games were played and members rated)."""
     tally = await store.member_tally(member_id, EVERYWHERE if everywhere else scope_of(guild_id))
     found = tally.titles if tally is not None else ()
     # Most played first, then the most recently played.
     order = sorted(found, key=lambda title: (-title.played, -title.last_seq, title.game_type))
     titles = [TitleRecord(title.game_type, title.played, title.won) for title in order]
-    board = [] if everywhere else await _board(store, scope_of(guild_id), ALL_TITLES)
-    mine = next(((place, entry) for place, entry in enumerate(board, 1) if entry.member_id == member_id),
-                None)
+    mine = None if everywhere else await store.board_place(scope_of(guild_id), ALL_TITLES, member_id)
     return MemberStats(member_id, tally.name if tally is not None else None,
                        sum(title.played for title in titles), sum(title.won for title in titles), titles,
                        titles[0].game_type if titles else None, tally.streak if tally is not None else 0,
-                       mine[1].rating if mine else None, mine[0] if mine else None, len(board))
-
-
-async def _board(store: Store, scope: int, game_type: str) -> list[BoardEntry]:
-    """A leaderboard's members best first: by the conservative rating, then games played."""
-    _, entries = await store.board(scope, game_type)
-    return _ranked(entries)
-
-
-def _ranked(entries: list[BoardEntry]) -> list[BoardEntry]:
-    by_member = {entry.member_id: entry for entry in entries}
-    # The rated players are members, by id (bots are not rated).
-    return [by_member[cast(int, member)] for member, _ in ranked({e.member_id: e.rating for e in entries})]
+                       mine.entry.rating if mine else None, mine.place if mine else None,
+                       mine.rated if mine else 0)
 
 
 # -- leaderboards ---------------------------------------------------------------------
@@ -116,17 +105,27 @@ class Standing:
 class Leaderboard:
     game_type: str | None    # None: every title together
     games: int               # finished games counted
-    standings: list[Standing]  # every rated member, best first
+    standings: list[Standing]  # the best ``shown`` members, then the reader if further down
 
 
-async def leaderboard(store: Store, guild_id: int, game_type: str | None = None) -> Leaderboard:
-    """A server's members by rating, over one title's finished games or all of them, as the
-    standings keep them: read, not replayed. Bots play in the games the ratings come from,
-    but are not ranked."""
-    games, entries = await store.board(scope_of(guild_id), game_type or ALL_TITLES)
-    return Leaderboard(game_type, games, [
-        Standing(place, entry.member_id, entry.name, entry.rating)
-        for place, entry in enumerate(_ranked(entries), 1)])
+async def leaderboard(store: Store, guild_id: int, game_type: str | None = None, reader: int | None = None,
+                      shown: int = PLACES_SHOWN) -> Leaderboard:
+    """A server's best members by rating, over one title's finished games or all of them, and
+    the ``reader``'s own place when it is further down, as the standings keep them: read from
+    the rank index, never replayed or ranked here. Bots play in the games the ratings come
+    from, but are not ranked."""
+    scope, board = scope_of(guild_id), game_type or ALL_TITLES
+    games, best = await store.board(scope, board, shown)
+    standings = [_standing(place, entry) for place, entry in enumerate(best, 1)]
+    if reader is not None and all(entry.member_id != reader for entry in best):
+        own = await store.board_place(scope, board, reader)
+        if own is not None:
+            standings.append(_standing(own.place, own.entry))
+    return Leaderboard(game_type, games, standings)
+
+
+def _standing(place: int, entry: BoardEntry) -> Standing:
+    return Standing(place, entry.member_id, entry.name, entry.rating)
 
 
 # -- followers ------------------------------------------------------------------------

@@ -136,11 +136,20 @@ class MemberTally:
 
 @dataclass(frozen=True)
 class BoardEntry:
-    """A member on a leaderboard, unranked (``rating.ranked`` orders them)."""
+    """A member on a leaderboard (in ``rating.ranked``'s order where a list of them is)."""
 
     member_id: int
     name: str            # as their latest game on this board knew them
     rating: Rating
+
+
+@dataclass(frozen=True)
+class BoardPlace:
+    """A member's place on a leaderboard (``Store.board_place``)."""
+
+    place: int           # 1 is first
+    rated: int           # how many members the board rates
+    entry: BoardEntry
 
 
 @dataclass(frozen=True)
@@ -450,9 +459,15 @@ class Store(Protocol):
         None when they finished no game there. Never waits on a move."""
         ...
 
-    async def board(self, scope: int, game_type: str) -> tuple[int, list[BoardEntry]]:
+    async def board(self, scope: int, game_type: str, top: int) -> tuple[int, list[BoardEntry]]:
         """A leaderboard as kept (``game_type`` "" for every title): the finished games it
-        counts, and its rated members. Never waits on a move."""
+        counts, and its ``top`` best members, read in order from the ratings' rank index (V18).
+        Never waits on a move."""
+        ...
+
+    async def board_place(self, scope: int, game_type: str, member_id: int) -> BoardPlace | None:
+        """A member's place on a leaderboard, counted on the rank index, with how many members
+        it rates; None when it does not rate them. Never waits on a move, nor holds one up."""
         ...
 
     async def follow_game(self, game_id: int, user_id: int, language: str, *, most: int) -> str:

@@ -15,6 +15,7 @@ from bot.store.base import (
     FOLLOWING,
     TOO_MANY,
     BoardEntry,
+    BoardPlace,
     FinishedGame,
     Follower,
     MemberTally,
@@ -22,14 +23,19 @@ from bot.store.base import (
 from bot.store.rows import dumps, finished
 from bot.store.standings import Standings
 from bot.store.standings_rows import (
-    BOARD,
+    BOARD_ENTRY,
     BOARD_GAMES,
+    BOARD_RATED,
     FINISHED,
     FINISHED_SEATS,
     MEMBER_RECORD,
     MEMBER_TITLES,
+    POSTGRES_ID_TEXT,
     STANDINGS_TABLES,
+    ahead_of,
+    ahead_values,
     board_entries,
+    board_top,
     loaded,
     loads,
     member_tally,
@@ -39,6 +45,8 @@ from bot.store.standings_rows import (
 
 #: What a transaction that queues outbox items notifies (``PostgresStore.listen``).
 WAKE_CHANNEL = "marquee_outbox"
+TOP = numbered(board_top(POSTGRES_ID_TEXT))
+AHEAD = numbered(ahead_of(POSTGRES_ID_TEXT))
 
 
 async def lock_game(db: asyncpg.Connection, game_id: int) -> str | None:
@@ -101,13 +109,25 @@ class PostgresCommunity:
             titles = await db.fetch(numbered(MEMBER_TITLES), scope, member_id) if record else []
         return member_tally(member_id, record, titles)
 
-    async def board(self, scope: int, game_type: str) -> tuple[int, list[BoardEntry]]:
+    async def board(self, scope: int, game_type: str, top: int) -> tuple[int, list[BoardEntry]]:
         """A leaderboard as kept (``game_type`` "" for every title): the finished games it
-        counts, and its rated members. Never waits on a move."""
+        counts, and its ``top`` best members, read in order from the ratings' rank index (V18).
+        Never waits on a move."""
         async with self.transaction(isolation="repeatable_read", readonly=True) as db:
             games = await db.fetchval(numbered(BOARD_GAMES), scope, game_type)
-            entries = board_entries(await db.fetch(numbered(BOARD), scope, game_type))
-        return games or 0, entries
+            best = board_entries(await db.fetch(TOP, scope, game_type, top))
+        return games or 0, best
+
+    async def board_place(self, scope: int, game_type: str, member_id: int) -> BoardPlace | None:
+        """A member's place on a leaderboard, counted on the rank index, with how many members
+        it rates; None when it does not rate them. Never waits on a move, nor holds one up."""
+        async with self.transaction(isolation="repeatable_read", readonly=True) as db:
+            found = board_entries(await db.fetch(numbered(BOARD_ENTRY), scope, game_type, member_id))
+            if not found:
+                return None
+            ahead = await db.fetchval(AHEAD, *ahead_values(scope, game_type, found[0]))
+            rated = await db.fetchval(numbered(BOARD_RATED), scope, game_type)
+        return BoardPlace(1 + ahead, rated, found[0])
 
     async def finished_games(self, guild_id: int | None = None, *, everywhere: bool = False,
                              game_type: str | None = None) -> list[FinishedGame]:

@@ -21,6 +21,7 @@ from bot.store.base import (
     FOLLOWING,
     TOO_MANY,
     BoardEntry,
+    BoardPlace,
     FinishedGame,
     Follower,
     MemberTally,
@@ -28,14 +29,19 @@ from bot.store.base import (
 from bot.store.rows import dumps, finished
 from bot.store.standings import Standings
 from bot.store.standings_rows import (
-    BOARD,
+    BOARD_ENTRY,
     BOARD_GAMES,
+    BOARD_RATED,
     FINISHED,
     FINISHED_SEATS,
     MEMBER_RECORD,
     MEMBER_TITLES,
+    SQLITE_ID_TEXT,
     STANDINGS_TABLES,
+    ahead_of,
+    ahead_values,
     board_entries,
+    board_top,
     loaded,
     loads,
     member_tally,
@@ -43,6 +49,9 @@ from bot.store.standings_rows import (
 )
 
 T = TypeVar("T")
+
+TOP = board_top(SQLITE_ID_TEXT)
+AHEAD = ahead_of(SQLITE_ID_TEXT)
 
 
 def record_finish(db: sqlite3.Connection, game_id: int) -> None:
@@ -74,6 +83,20 @@ def _write(db: sqlite3.Connection, standings: Standings) -> None:
         db.executemany(sql, rows)
 
 
+def _read_apart(path: str, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` on a connection of its own to the database at ``path``, in one snapshot (WAL:
+    beside the store's writes, never waiting for them)."""
+    db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+    try:
+        db.execute("BEGIN")
+        try:
+            return work(db)
+        finally:
+            db.execute("COMMIT")
+    finally:
+        db.close()
+
+
 class SQLiteCommunity:
     """Finished games by server and title, and members following games (a mixin of ``Store``)."""
 
@@ -82,8 +105,10 @@ class SQLiteCommunity:
     _lock: asyncio.Lock
     transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
     _run: Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]]
+    #: The database's file, for reads apart from the store's connection ("" in memory).
+    _community_file: str | None = None
 
-    # -- standings (V14): read by key, outside the lock moves take -----------------
+    # -- standings (V14, V18): read by key and rank index, outside the lock moves take --
 
     async def member_tally(self, member_id: int, scope: int) -> MemberTally | None:
         """A member's record in ``scope`` (``bot/store/standings.py``), read by its key:
@@ -96,15 +121,43 @@ class SQLiteCommunity:
 
         return await self._run(read)  # one trip: no commit falls between the two reads
 
-    async def board(self, scope: int, game_type: str) -> tuple[int, list[BoardEntry]]:
+    async def board(self, scope: int, game_type: str, top: int) -> tuple[int, list[BoardEntry]]:
         """A leaderboard as kept (``game_type`` "" for every title): the finished games it
-        counts, and its rated members. Never waits on a move."""
+        counts, and its ``top`` best members, read in order from the ratings' rank index (V18).
+        Never waits on a move."""
 
         def read(db: sqlite3.Connection) -> tuple[int, list[BoardEntry]]:
             games = db.execute(BOARD_GAMES, (scope, game_type)).fetchone()
-            return (games[0] if games else 0), board_entries(db.execute(BOARD, (scope, game_type)))
+            return (games[0] if games else 0), board_entries(db.execute(TOP, (scope, game_type, top)))
 
-        return await self._run(read)
+        return await self._run(read)  # a row by key and the index's first ``top``
+
+    async def board_place(self, scope: int, game_type: str, member_id: int) -> BoardPlace | None:
+        """A member's place on a leaderboard, counted on the rank index, with how many members
+        it rates; None when it does not rate them. Never waits on a move, nor holds one up."""
+
+        def read(db: sqlite3.Connection) -> BoardPlace | None:
+            found = board_entries(db.execute(BOARD_ENTRY, (scope, game_type, member_id)))
+            if not found:
+                return None
+            ahead = db.execute(AHEAD, ahead_values(scope, game_type, found[0])).fetchone()[0]
+            rated = db.execute(BOARD_RATED, (scope, game_type)).fetchone()[0]
+            return BoardPlace(1 + ahead, rated, found[0])
+
+        return await self._apart(read)
+
+    async def _apart(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one read transaction on a connection and a thread of its own: a count
+        on the rank index of a large board takes milliseconds, which every move's commit would
+        wait for on the store's one thread (and SQLite lets go of the interpreter while it
+        counts). An in-memory database has no second connection: there, the store's own."""
+        path = self._community_file
+        if path is None:
+            rows = await self._run(lambda db: db.execute("PRAGMA database_list").fetchall())
+            path = self._community_file = next((row[2] for row in rows if row[1] == "main"), "")
+        if not path:
+            return await self._run(work)
+        return await asyncio.to_thread(_read_apart, path, work)
 
     # -- finished games --------------------------------------------------------
 

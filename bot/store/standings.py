@@ -3,7 +3,9 @@ per-title counts, and the ratings of each server's leaderboards. Pure: the store
 game touches, ``add`` changes them, the store writes them back, in the transaction of the move
 that finished the game; the migration adds every game already finished, in finishing order, the
 same way. So ``/game stats`` and ``/game leaderboard`` read a few rows, never the games, and
-their figures are those a replay of every game (``rating.rate``) gives.
+their figures are those a replay of every game (``rating.rate``) gives. A leaderboard's order is
+the database's, by an index on the ratings (V18, ``standings_rows.board_top``): its best rows are
+read in order and a place is counted there, never a whole board ranked.
 
 Scopes: a server's id, ``NO_SERVER`` for games played outside any, ``EVERYWHERE`` for a member's
 record over every server (leaderboards are per server only). ``ALL_TITLES`` is the board of

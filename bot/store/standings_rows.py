@@ -81,8 +81,38 @@ MEMBER_RECORD = "SELECT name, streak FROM member_records WHERE scope = ? AND mem
 MEMBER_TITLES = ("SELECT game_type, played, won, last_seq FROM member_titles"
                  " WHERE scope = ? AND member_id = ?")
 BOARD_GAMES = "SELECT games FROM boards WHERE scope = ? AND game_type = ?"
-BOARD = ("SELECT member_id, name, mu, sigma, games, wins FROM ratings"
-         " WHERE scope = ? AND game_type = ?")
+BOARD_RATED = "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game_type = ?"
+BOARD_ENTRY = ("SELECT member_id, name, mu, sigma, games, wins FROM ratings"
+               " WHERE scope = ? AND game_type = ? AND member_id = ?")
+
+# A leaderboard's order is ``rating.ranked``'s: the ordinal μ − 3σ, then games played, then the
+# member's id as text, each database writing that text its own way (PostgreSQL byte by byte,
+# as Python compares it, whatever the database's collation). The ratings' rank index (V18) is on
+# these very expressions, so the top rows are read from it in order and a place is a count of
+# index entries ahead, never a board ranked whole.
+SQLITE_ID_TEXT = "CAST(member_id AS TEXT)"
+POSTGRES_ID_TEXT = '(member_id::text COLLATE "C")'
+
+
+def board_top(id_text: str) -> str:
+    """A leaderboard's best ``?`` members, in order."""
+    return ("SELECT member_id, name, mu, sigma, games, wins FROM ratings WHERE scope = ? AND game_type = ?"
+            f" ORDER BY mu - 3 * sigma DESC, games DESC, {id_text} LIMIT ?")
+
+
+def ahead_of(id_text: str) -> str:
+    """How many members of a leaderboard stand ahead of an ordinal, games and id given: three
+    ranges of the rank index (a better ordinal; the same, more games; the same, a lower id)."""
+    board = "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game_type = ? AND mu - 3 * sigma"
+    return (f"SELECT ({board} > ?) + ({board} = ? AND games > ?)"
+            f" + ({board} = ? AND games = ? AND {id_text} < ?)")
+
+
+def ahead_values(scope: int, game_type: str, entry: BoardEntry) -> tuple[Any, ...]:
+    """``ahead_of``'s values for a member of the board."""
+    ordinal, games, key = entry.rating.ordinal, entry.rating.games, str(entry.member_id)
+    return (scope, game_type, ordinal, scope, game_type, ordinal, games,
+            scope, game_type, ordinal, games, key)
 
 
 def member_tally(member_id: int, record: Any, titles: Iterable[Any]) -> MemberTally | None:
