@@ -13,7 +13,6 @@ from bot.games import registry
 from bot.table import notify
 from bot.table.model import Table, TableError
 from bot.text import markdown_name, plain_name
-from cogs import cooldowns
 from cogs.answers import reply
 from cogs.protocols import GameBot
 from cogs.speech import client_language, host_words, words_at
@@ -58,7 +57,6 @@ async def stats(bot: GameBot, interaction: discord.Interaction, member: discord.
     everywhere = interaction.guild_id is None  # in a DM: one's own games on every server
     if everywhere and who.id != interaction.user.id:
         raise TableError("In a direct message, `/game stats` shows only your own games.")
-    cooldowns.check(interaction, "stats")
     await interaction.response.defer(ephemeral=True, thinking=True)
     found = await bot.tables.community.member_stats(who.id, interaction.guild_id, everywhere=everywhere)
     await interaction.followup.send(embed=stats_embed(said, found, who.display_name, everywhere),
@@ -73,7 +71,6 @@ async def leaderboard(bot: GameBot, interaction: discord.Interaction, game: str 
     if game is not None and game not in registry.available():
         raise TableError("“{game}” is not a game I host. Try one of: {offered}.",
                          game=game, offered=", ".join(registry.available()))
-    cooldowns.check(interaction, "leaderboard")
     await interaction.response.defer(ephemeral=True, thinking=True)
     board = await bot.tables.community.leaderboard(interaction.guild_id, game, reader=interaction.user.id)
     if not board.standings:

@@ -13,8 +13,10 @@ import discord
 
 from bot import controls
 from bot.engine.language import ENGLISH, Words
+from cogs.cooldowns import limited
 
 
+@limited("move")  # its submit makes the move (cogs/play.py, route_modal_submit)
 class AmountFormModal(discord.ui.Modal):
     """The form asking for an amount: one short input whose label states the bounds."""
 

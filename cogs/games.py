@@ -24,8 +24,9 @@ from bot.table import clock as timers
 from bot.table import notify
 from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name
-from cogs import community, cooldowns, held, threads
+from cogs import community, held, threads
 from cogs.answers import member_of, reply
+from cogs.cooldowns import limited
 from cogs.history import HistoryPage, history_page, show_board
 from cogs.lobby import (
     LobbyOptions,
@@ -34,7 +35,7 @@ from cogs.lobby import (
     option_suggestions,
     redraw_lobby,
 )
-from cogs.play import check_dms, is_card, lobby_card, lobby_message, send_panel
+from cogs.play import check_dms, is_card, lobby_card, lobby_message, send_panel, taken_back
 from cogs.protocols import GameBot
 from cogs.speech import host_words, words_at, words_for_game
 from cogs.translator import command_name
@@ -101,6 +102,7 @@ class Games(commands.Cog):
     @app_commands.describe(game=locale_str("Which game to play"),
                            options=locale_str("Lobby options as name=value, e.g. rounds=8 (see /game rules)"))
     @app_commands.choices(game=GAME_CHOICES)
+    @limited("new")
     async def new(self, interaction: discord.Interaction, game: str,
                   options: app_commands.Transform[dict[str, Any], LobbyOptions] | None = None) -> None:
         # Discord offers only GAME_CHOICES, but a forged command may name any game
@@ -114,7 +116,7 @@ class Games(commands.Cog):
         if not (may.create_public_threads and may.send_messages_in_threads):
             raise TableError("You can't open threads in this channel, and each game is played in one: "
                              "use a channel where you can, or ask for Create Public Threads here.")
-        await self.bot.tables.lobby_room(interaction.user.id, channel.id)
+        await self.bot.tables.lobby_room(interaction.user.id, channel.id, interaction.guild_id)  # at once
         await interaction.response.defer(ephemeral=True, thinking=True)
         member = member_of(interaction)
         table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
@@ -160,12 +162,14 @@ class Games(commands.Cog):
             log.info("could not refresh the lobby of game %s: %s", table.id, error)
 
     @game.command(name=command_name("join"), description=locale_str("Take a seat at this thread's game"))
+    @limited("lobby")
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self._lobby_change(interaction, self.bot.tables.join)
         await check_dms(interaction, table)
 
     @game.command(name=command_name("leave"),
                   description=locale_str("Give up your seat (once the game has started, a bot takes it over)"))
+    @limited("seat")
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         if table.record.status == "running":
@@ -181,6 +185,7 @@ class Games(commands.Cog):
                   description=locale_str("Let a bot play a quiet player's seat (host or Manage Server)"))
     @app_commands.rename(seat=command_name("seat"))
     @app_commands.describe(seat=locale_str("The seat number to hand to a bot (see /game status)"))
+    @limited("seat")
     async def substitute(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 9]) -> None:
         table = await self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # bots may move at once
@@ -189,6 +194,7 @@ class Games(commands.Cog):
                                                                        seat=seat))
 
     @game.command(name=command_name("rejoin"), description=locale_str("Take back your seat from the bot that plays it"))
+    @limited("seat")
     async def rejoin(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         await self.bot.tables.rejoin(table.id, member_of(interaction))
@@ -197,6 +203,7 @@ class Games(commands.Cog):
         self.bot.dispatcher.wake()
 
     @game.command(name=command_name("start"), description=locale_str("Start this thread's game (host only)"))
+    @limited("lobby")
     async def start(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         # Starting lets bot seats make their opening moves, which can outlast Discord's
@@ -209,9 +216,9 @@ class Games(commands.Cog):
         self.bot.dispatcher.wake()
 
     @game.command(name=command_name("status"), description=locale_str("Where this thread's game stands, with the board"))
+    @limited("status")
     async def status(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
-        cooldowns.check(interaction, "status")
         await interaction.response.defer(ephemeral=True, thinking=True)
         said = words_at(interaction, table)
         game_kit = registry.kit(table.record.game_type)
@@ -233,16 +240,18 @@ class Games(commands.Cog):
         await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=True)
 
     @game.command(name=command_name("hand"), description=locale_str("Your secrets and choices in this game (only you see it)"))
+    @limited("panel")
     async def hand(self, interaction: discord.Interaction) -> None:
         await send_panel(interaction)
 
     @game.command(name=command_name("undo"),
                   description=locale_str("Take back your last move, while nobody has moved since"))
+    @limited("undo")
     async def undo(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
-        await self.bot.tables.take_back(table.id, member_of(interaction), in_place=True)
+        after = await self.bot.tables.take_back(table.id, member_of(interaction), in_place=True)
         self.bot.dispatcher.wake()
-        await send_panel(interaction, game_id=table.id, preface=words_at(interaction, table).t("↩️ Taken back."))
+        await send_panel(interaction, game_id=table.id, preface=taken_back(interaction, after))
 
     async def _clock_lines(self, table: Table, said: Words) -> list[str]:
         """Whom the game waits on and since when, and what closes by itself."""
@@ -261,6 +270,7 @@ class Games(commands.Cog):
     @app_commands.choices(how=[app_commands.Choice(name=locale_str("Ping me in the thread"), value=notify.THREAD),
                                app_commands.Choice(name=locale_str("DM me"), value=notify.DM),
                                app_commands.Choice(name=locale_str("Both"), value=notify.BOTH)])
+    @limited("settings")
     async def notify_settings(self, interaction: discord.Interaction, how: str | None = None,
                               quiet: app_commands.Range[str, 1, 20] | None = None,
                               timezone: app_commands.Range[str, 1, 64] | None = None,
@@ -277,6 +287,7 @@ class Games(commands.Cog):
                   description=locale_str("Games played and won, by title, and the current streak"))
     @app_commands.rename(member=command_name("member"))
     @app_commands.describe(member=locale_str("Whose statistics (default: yours)"))
+    @limited("stats")
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await community.stats(self.bot, interaction, member)
 
@@ -284,6 +295,7 @@ class Games(commands.Cog):
                   description=locale_str("This server's players by rating, over one game or all of them"))
     @app_commands.rename(game=command_name("game"))
     @app_commands.describe(game=locale_str("One game's leaderboard (default: all games together)"))
+    @limited("leaderboard")
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Range[str, 1, 100] | None = None) -> None:
         await community.leaderboard(self.bot, interaction, game)
@@ -295,12 +307,14 @@ class Games(commands.Cog):
 
     @game.command(name=command_name("follow"),
                   description=locale_str("Get a DM after each turn of this thread's game (for those not playing)"))
+    @limited("settings")
     async def follow(self, interaction: discord.Interaction) -> None:
         await community.follow(self.bot, interaction, await self._table_here(interaction))
 
     @game.command(name=command_name("unfollow"), description=locale_str("Stop the DMs of a game you follow"))
     @app_commands.rename(number=command_name("number"))
     @app_commands.describe(number=locale_str("The game's number, as in its DMs (default: this thread's game)"))
+    @limited("settings")
     async def unfollow(self, interaction: discord.Interaction,
                        number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         game_id = number if number is not None else (await self._table_here(interaction)).id
@@ -310,6 +324,7 @@ class Games(commands.Cog):
                   description=locale_str("Continue a game paused because I could not post in its thread"))
     @app_commands.rename(number=command_name("number"))
     @app_commands.describe(number=locale_str("The game's number, as in the notice (default: this thread's game)"))
+    @limited("seat")
     async def resume(self, interaction: discord.Interaction,
                      number: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         table = (await self.bot.tables.table(number) if number is not None
@@ -320,6 +335,7 @@ class Games(commands.Cog):
     @app_commands.rename(game=command_name("game"))
     @app_commands.describe(game=locale_str("A game to read about (default: this thread's)"))
     @app_commands.choices(game=GAME_CHOICES)
+    @limited("rules")
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game:
             game_type, said = game, words_for_game(interaction, game)
@@ -343,9 +359,9 @@ class Games(commands.Cog):
 
     @game.command(name=command_name("history"),
                   description=locale_str("Everything that happened in this game, page by page (newest last)"))
+    @limited("history")
     async def history(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
-        cooldowns.check(interaction, "history")
         await interaction.response.defer(ephemeral=True, thinking=True)  # it replays the whole game
         text, view = await history_page(self.bot, interaction, table, None)
         extra: dict[str, Any] = {"view": view} if view else {}
@@ -355,13 +371,14 @@ class Games(commands.Cog):
                   description=locale_str("The board as it stood after a move (numbered as in /game history)"))
     @app_commands.rename(move=command_name("move"))
     @app_commands.describe(move=locale_str("The move's number: 0 is the deal"))
+    @limited("board")
     async def board(self, interaction: discord.Interaction, move: app_commands.Range[int, 0, 999_999]) -> None:
         table = await self._table_here(interaction)
-        cooldowns.check(interaction, "board")
         await show_board(self.bot, interaction, table, move)
 
     @game.command(name=command_name("abandon"),
                   description=locale_str("End this thread's game without a result (host or Manage Server)"))
+    @limited("seat")
     async def abandon(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
         table = await self.bot.tables.abandon(table.id, member_of(interaction))

@@ -22,7 +22,7 @@ from bot import controls
 from bot.games import registry
 from bot.table import history
 from bot.table.service import Table, TableError
-from cogs import cooldowns
+from cogs.cooldowns import limited
 from cogs.play import guarded
 from cogs.protocols import GameBot, game_bot
 from cogs.speech import host_words, words_at
@@ -38,6 +38,7 @@ def page_id(game_id: int, page: int, part: int | None, side: str) -> str:
     return f"mq:hist:{game_id}:{page}{'' if part is None else f'.{part}'}:{side}"
 
 
+@limited("history")
 class HistoryPage(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY):
     """◀ or ▶ on a history page: shows page ``page`` in the same message."""
 
@@ -53,7 +54,6 @@ class HistoryPage(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def turn() -> None:
             table = await game_bot(interaction).tables.table(self.game_id)
-            cooldowns.check(interaction, "history")
             text, view = await history_page(game_bot(interaction), interaction, table, self.page, self.part)
             await interaction.response.edit_message(content=text, view=view)
 

@@ -30,9 +30,11 @@ from bot.games import registry
 from bot.table.model import no_more_moves
 from bot.table.notices import legal_in
 from bot.table.service import Moved, StaleMove, Table, TableError, choice_payload, name_seats
+from bot.table.take_back import take_backs_left
 from bot.text import markdown_name
 from cogs.answers import member_of, reply, report_unexpected
 from cogs.clicks import committed_then_answered
+from cogs.cooldowns import allowed, limit_of, limited
 from cogs.forms import AmountFormModal, submitted_text
 from cogs.lobby import lobby_rows, lobby_text, redraw_lobby
 from cogs.protocols import game_bot
@@ -76,6 +78,7 @@ class _Typed:
         return cls(item, match)
 
 
+@limited("move")
 class MoveButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.MOVE):
     def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
         super().__init__(item, match)
@@ -85,6 +88,7 @@ class MoveButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=con
         await guarded(interaction, on_move(interaction, self.game_id, self.version, self.action))
 
 
+@limited("move")
 class MoveSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=controls.SELECT):
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
@@ -92,6 +96,7 @@ class MoveSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=con
         )
 
 
+@limited("move")
 class AmountButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.AMOUNT):
     """Opens the form that asks for an amount (also the "Try again" after a bad one)."""
 
@@ -102,6 +107,7 @@ class AmountButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=c
         )
 
 
+@limited("move")
 class SubsetSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=controls.SUBSET):
     """One select of a subset's options; a pick redraws the message with it marked."""
 
@@ -117,6 +123,7 @@ class SubsetSelect(_Typed, discord.ui.DynamicItem[discord.ui.Select], template=c
             option.default = option.value in self.item.values
 
 
+@limited("move")
 class ConfirmButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.CONFIRM):
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
@@ -125,6 +132,7 @@ class ConfirmButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=
         )
 
 
+@limited("move")
 class PickerButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.PICKER):
     """A subset whose selects did not fit its message: they open in a message of their own."""
 
@@ -135,11 +143,13 @@ class PickerButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=c
         )
 
 
+@limited("panel")
 class PanelButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.PANEL):
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, send_panel(interaction, game_id=self.game_id))
 
 
+@limited("panel")
 class PageButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.PAGE):
     def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
         super().__init__(item, match)
@@ -149,6 +159,7 @@ class PageButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=con
         await guarded(interaction, turn_page(interaction, self.game_id, self.page))
 
 
+@limited("lobby")
 class LobbyButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.LOBBY):
     def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
         super().__init__(item, match)
@@ -158,6 +169,7 @@ class LobbyButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=co
         await guarded(interaction, on_lobby(interaction, self.game_id, self.what))
 
 
+@limited("undo")
 class UndoButton(_Typed, discord.ui.DynamicItem[discord.ui.Button], template=controls.UNDO):
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, on_undo(interaction, self.game_id, self.version))
@@ -306,8 +318,19 @@ async def on_undo(interaction: discord.Interaction, game_id: int, version: int) 
     table = await game_bot(interaction).tables.take_back(
         game_id, member_of(interaction), version=version, in_place=True)
     game_bot(interaction).dispatcher.wake()
-    text, view = await panel(interaction, table.id, preface=words_at(interaction, table).t("↩️ Taken back."))
+    text, view = await panel(interaction, table.id, preface=taken_back(interaction, table))
     await interaction.edit_original_response(content=text, view=view)
+
+
+def taken_back(interaction: discord.Interaction, table: Table) -> str:
+    """What the member who took a move back is told: done, and how many more they may."""
+    said = words_at(interaction, table)
+    seat = table.seat_of(interaction.user.id)
+    left = take_backs_left(table, seat) if seat is not None else 0
+    if not left:
+        return said.t("↩️ Taken back. That was your last take-back in this game.")
+    return said.tn("↩️ Taken back. You may take back {count} more move in this game.",
+                   "↩️ Taken back. You may take back {count} more moves in this game.", left)
 
 
 async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) -> None:
@@ -599,6 +622,10 @@ async def route_modal_submit(interaction: discord.Interaction) -> None:
     data: Any = interaction.data or {}
     match = AmountFormModal.template.fullmatch(str(data.get("custom_id", "")))
     if match is None:
+        return
+    limit = limit_of(AmountFormModal)
+    assert limit is not None  # declared on the form's class
+    if not await allowed(interaction, limit):
         return
     typed = submitted_text(data.get("components") or [], controls.AMOUNT_INPUT)
     await guarded(

@@ -23,7 +23,9 @@ SENT_KEPT_SECONDS = 3600.0
 #: rebuilt from at most this many actions (``/game history``, ``/game board move:N``).
 SNAPSHOT_EVERY = 10
 #: A kept state whose next action is a take-back (``undo``) is passed over: the state before
-#: the move it takes back is not there to restore (``s``: the snapshot's row).
+#: the move it takes back is not there to restore (``s``: the snapshot's row). The take-back
+#: keeps that state instead, at the move before (``rows.kept_move``), so none is passed over
+#: without another kept at most one move before it.
 NOT_TAKEN_BACK = ("NOT EXISTS (SELECT 1 FROM actions a WHERE a.game_id = s.game_id"
                   " AND a.move = s.move + 1 AND a.action = 'undo')")
 #: The migrations the standings are made from: the finishing order (V11) and their tables
@@ -66,6 +68,44 @@ class SeatRecord:
     timeouts: int = 0                  # turn clocks run out in a row
     former_user_id: int | None = None  # who held the seat before a bot took it (for /game rejoin)
     former_name: str | None = None
+    take_backs: int = 0                # moves of this seat taken back in this game (V17)
+
+
+@dataclass(frozen=True)
+class Caps:
+    """The most games one member may open, and one channel hold, at once (``create_game``,
+    ``start_game``): lobbies a member hosts, lobbies waiting in a channel, and running games a
+    member hosts on one server."""
+
+    lobbies_hosted: int
+    lobbies_in_channel: int
+    running_hosted: int
+
+
+#: Which cap a ``Crowded`` refusal reached.
+LOBBIES_HOSTED, LOBBIES_IN_CHANNEL, RUNNING_HOSTED = "lobbies hosted", "lobbies in channel", "running hosted"
+
+
+class Crowded(Exception):
+    """A cap of ``Caps`` was reached where a game is opened or started: nothing was written.
+    ``cap`` says which, ``count`` how many there are already."""
+
+    def __init__(self, cap: str, count: int) -> None:
+        super().__init__(f"{count} {cap}")
+        self.cap = cap
+        self.count = count
+
+
+def crowded(caps: Caps, lobbies: int, in_channel: int | None, running: int | None) -> Crowded | None:
+    """The cap a new lobby would break, given what the member hosts and the channel holds
+    (None: the channel, or the server, is not counted); None when there is room."""
+    if running is not None and running >= caps.running_hosted:
+        return Crowded(RUNNING_HOSTED, running)
+    if lobbies >= caps.lobbies_hosted:
+        return Crowded(LOBBIES_HOSTED, lobbies)
+    if in_channel is not None and in_channel >= caps.lobbies_in_channel:
+        return Crowded(LOBBIES_IN_CHANNEL, in_channel)
+    return None
 
 
 @dataclass(frozen=True)
@@ -217,6 +257,10 @@ class Store(Protocol):
         ``channel_id``: one indexed read, however many games the database holds."""
         ...
 
+    async def running_hosted(self, host_id: int, guild_id: int) -> int:
+        """How many running games ``host_id`` hosts on the server ``guild_id`` (indexed)."""
+        ...
+
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games (not their states: a start resumes them one by one),
         of the ``shards`` given (every game's by default)."""
@@ -260,7 +304,13 @@ class Store(Protocol):
     async def create_game(
         self, game_type: str, options: dict[str, Any], seed: int, host_id: int,
         guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,
-    ) -> int: ...
+        caps: Caps | None = None,
+    ) -> int:
+        """Open a lobby; its id. With ``caps``, only if the host and the channel are within
+        them, counted in the same transaction as the lobby is made (``Crowded`` if not): of
+        several opened at once, no more than the caps allow are made. The channel is counted
+        when there is one, running games when the lobby is on a server."""
+        ...
 
     async def set_places(self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None: ...
 
@@ -280,13 +330,15 @@ class Store(Protocol):
         self, game_id: int, seats: Iterable[SeatRecord], *, state: dict[str, Any],
         seat_epochs: dict[int, int], seat_asked: dict[int, float],
         timers: Iterable[tuple[str, float, float | None]], outbox: Iterable[tuple[str, dict[str, Any]]],
-        options: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None, most_running: int | None = None,
     ) -> bool:
         """The lobby becomes the dealt game (version 1) with its countdowns and first
         notifications, all at once, only if it is still a lobby seated exactly as ``seats``,
         the seats the game was dealt for: a seat the deal has no place for cannot slip in.
         ``options``: the game's options as dealt, when the deal added to them (each seat's
-        language), so the log replays from them."""
+        language), so the log replays from them. ``most_running``: a game on a server starts
+        only while its host runs fewer there, counted in the same transaction (``Crowded``
+        if not)."""
         ...
 
     async def hand_seat_to_bot(self, game_id: int, seat: int, name: str,
@@ -310,7 +362,9 @@ class Store(Protocol):
         timeouts: dict[int, int] | None = None,
         seats_version: int | None = None,
     ) -> bool:
-        """Write a new version of a game, its action and notifications — all or nothing."""
+        """Write a new version of a game, its action and notifications — all or nothing. A
+        state is kept with it where ``rows.kept_move`` says, and a take-back (``undo``) counts
+        against its seat (``SeatRecord.take_backs``)."""
         ...
 
     async def idle_games(self, updated_before: float, shards: Shards | None = None) -> list[int]:

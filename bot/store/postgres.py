@@ -32,15 +32,18 @@ import asyncpg
 
 from bot.store.base import (
     NOT_TAKEN_BACK,
-    SNAPSHOT_EVERY,
+    RUNNING_HOSTED,
     STANDINGS_FROM,
+    Caps,
     Checkpoint,
+    Crowded,
     DeferredClick,
     GameRecord,
     OutboxItem,
     PostRecord,
     SeatRecord,
     Vitals,
+    crowded,
 )
 from bot.store.postgres_community import (
     STANDINGS_LOCK,
@@ -53,6 +56,7 @@ from bot.store.postgres_community import (
 from bot.store.rows import (
     dumps,
     game_record,
+    kept_move,
     packed,
     post_record,
     seat_records,
@@ -67,19 +71,26 @@ log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).resolve().parent / "migrations" / "postgresql"
 #: The advisory lock migrations are applied under (any fixed number, the same everywhere).
 MIGRATION_LOCK = 0x4D61_7271_7565_65
+#: The advisory lock games are opened and started under while their caps are counted
+#: (``Caps``): a count and the write it allows are one step, whichever process makes them.
+HOSTING_LOCK = 0x4D71_486F_7374_73
 #: How long ``listen`` trusts a quiet connection before it asks the server.
 LISTEN_CHECK_SECONDS = 30.0
 
 Connection: TypeAlias = asyncpg.Connection  # Any to mypy: asyncpg ships no types
 
-_SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
+_SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name, take_backs"
           " FROM seats WHERE game_id = $1 ORDER BY seat")
+# What a member hosts and a channel holds, for the caps (see ``sqlite.py``).
+_LOBBIES_HOSTED = "SELECT count(*) FROM games WHERE host_id = $1 AND status = 'lobby'"
+_LOBBIES_IN_CHANNEL = "SELECT count(*) FROM games WHERE channel_id = $1 AND status = 'lobby'"
+_RUNNING_HOSTED = "SELECT count(*) FROM games WHERE host_id = $1 AND status = 'running' AND guild_id = $2"
 
 # The seats come as JSON: with a row type, asyncpg would first look the type up on each new
 # connection (a query of its own, ~10 ms).
 _GAME_WITH_SEATS = """
 SELECT g.*, (SELECT COALESCE(json_agg(json_build_array(s.seat, s.user_id, s.name, s.is_bot, s.dm_ok,
-                s.timeouts, s.former_user_id, s.former_name) ORDER BY s.seat), '[]')
+                s.timeouts, s.former_user_id, s.former_name, s.take_backs) ORDER BY s.seat), '[]')
              FROM seats AS s WHERE s.game_id = g.id) AS seat_rows
 FROM games AS g WHERE g.id = $1
 """
@@ -125,6 +136,9 @@ WITH moved AS (
 ), logged AS (
     INSERT INTO actions (game_id, move, seat, action, user_id, created_at)
     SELECT moved.id, $2 + 1, $16, $17, $18, $7 FROM moved WHERE $17::text IS NOT NULL
+), spent AS (
+    UPDATE seats AS s SET take_backs = s.take_backs + 1
+    FROM moved WHERE s.game_id = moved.id AND s.seat = $16 AND $17::text = 'undo'
 ), queued AS (
     INSERT INTO outbox (game_id, kind, payload, created_at)
     SELECT moved.id, i.kind, i.payload, $7
@@ -136,7 +150,7 @@ WITH moved AS (
     ORDER BY l.n
 ), kept AS (
     INSERT INTO snapshots (game_id, move, state)
-    SELECT moved.id, $2 + 1, $23 FROM moved WHERE $23::bytea IS NOT NULL
+    SELECT moved.id, $24, $23 FROM moved WHERE $23::bytea IS NOT NULL
     ON CONFLICT (game_id, move) DO NOTHING
 ), woken AS (
     SELECT pg_notify('""" + WAKE_CHANNEL + """', '') FROM moved WHERE cardinality($19::text[]) > 0
@@ -247,6 +261,10 @@ class PostgresStore(PostgresCommunity):
             " FROM games WHERE status = 'lobby'", host_id, channel_id)
         return int(row[0]), int(row[1])
 
+    async def running_hosted(self, host_id: int, guild_id: int) -> int:
+        """How many running games ``host_id`` hosts on the server ``guild_id`` (indexed)."""
+        return int(await self._pool.fetchval(_RUNNING_HOSTED, host_id, guild_id))
+
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games, of the ``shards`` given (every game's by default)."""
         mine = of_shards(shards, "guild_id")
@@ -330,14 +348,23 @@ class PostgresStore(PostgresCommunity):
     async def create_game(
         self, game_type: str, options: dict[str, Any], seed: int, host_id: int,
         guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,
+        caps: Caps | None = None,
     ) -> int:
         now = time.time()
-        return await self._pool.fetchval(
-            "INSERT INTO games (game_type, status, options, seed, host_id, guild_id, channel_id,"
-            " created_at, updated_at, settings)"
-            " VALUES ($1, 'lobby', $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
-            game_type, dumps(options), seed, host_id, guild_id, channel_id, now,
-            dumps(settings or {}))
+        async with self.transaction() as db:
+            if caps is not None:  # counted under one lock with the lobby's making (HOSTING_LOCK)
+                await db.execute("SELECT pg_advisory_xact_lock($1)", HOSTING_LOCK)
+                refused = crowded(caps, await db.fetchval(_LOBBIES_HOSTED, host_id),
+                                  None if channel_id is None else await db.fetchval(_LOBBIES_IN_CHANNEL, channel_id),
+                                  None if guild_id is None else await db.fetchval(_RUNNING_HOSTED, host_id, guild_id))
+                if refused is not None:
+                    raise refused
+            return await db.fetchval(
+                "INSERT INTO games (game_type, status, options, seed, host_id, guild_id, channel_id,"
+                " created_at, updated_at, settings)"
+                " VALUES ($1, 'lobby', $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
+                game_type, dumps(options), seed, host_id, guild_id, channel_id, now,
+                dumps(settings or {}))
 
     async def set_places(self, game_id: int, *, thread_id: int | None = None,
                          lobby_message_id: int | None = None) -> None:
@@ -377,17 +404,27 @@ class PostgresStore(PostgresCommunity):
         seat_epochs: dict[int, int], seat_asked: dict[int, float],
         timers: Iterable[tuple[str, float, float | None]],
         outbox: Iterable[tuple[str, dict[str, Any]]], options: dict[str, Any] | None = None,
+        most_running: int | None = None,
     ) -> bool:
         """The lobby becomes the dealt game (version 1) with its countdowns and first
         notifications, all at once, only if it is still a lobby seated exactly as ``seats``.
         ``options``: the game's options as dealt, when the deal added to them.
+        ``most_running``: a game on a server starts only while its host runs fewer there
+        (``Crowded`` if not), counted under ``HOSTING_LOCK``.
 
         Returns False, writing nothing, when a join, a leave or another start got there first."""
         now = time.time()
         seats, timers = list(seats), list(timers)
         async with self.transaction() as db:
+            if most_running is not None:
+                await db.execute("SELECT pg_advisory_xact_lock($1)", HOSTING_LOCK)
             if not await _lobby_seated(db, game_id, seats):
                 return False
+            if most_running is not None:
+                host_id, guild_id = await db.fetchrow("SELECT host_id, guild_id FROM games WHERE id = $1", game_id)
+                running = 0 if guild_id is None else await db.fetchval(_RUNNING_HOSTED, host_id, guild_id)
+                if running >= most_running:
+                    raise Crowded(RUNNING_HOSTED, running)
             await db.execute(
                 "UPDATE games SET status = 'running', state = $2, version = 1, seat_epochs = $3,"
                 " seat_asked = $4, options = COALESCE($5, options), updated_at = $6 WHERE id = $1",
@@ -470,9 +507,11 @@ class PostgresStore(PostgresCommunity):
         wanted = {key: (due, warn) for key, due, warn in reversed(list(timers or ()))}
         seat, text, user_id = action if action is not None else (None, None, None)
         written = None if state is None else dumps(state)
-        # Every SNAPSHOT_EVERY moves, the state is kept too (a move rebuilt from it, V14).
-        snapshot = (packed(state) if state is not None and text is not None
-                    and (expected_version + 1) % SNAPSHOT_EVERY == 0 else None)
+        # Every SNAPSHOT_EVERY moves, the state is kept too (a move rebuilt from it, V14), and
+        # a take-back of such a move keeps the state it restores (``kept_move``). A take-back
+        # sets no run-out counts, so ``spent`` and ``clocks`` never change one seat's row twice.
+        kept = kept_move(expected_version, text) if text is not None else None
+        snapshot = packed(state) if state is not None and kept is not None else None
         values = (
             game_id, expected_version, status, written,
             None if seat_epochs is None else dumps(seat_epochs),
@@ -481,7 +520,7 @@ class PostgresStore(PostgresCommunity):
             list(wanted), [due for due, _ in wanted.values()],
             [warn for _, warn in wanted.values()], timers is not None, list((timeouts or {}).keys()), list((timeouts or {}).values()),
             seat, text, user_id, [kind for kind, _ in outbox],
-            [dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version, snapshot)
+            [dumps(payload) for _, payload in outbox], _thread_lines(outbox), seats_version, snapshot, kept)
         if status != "finished":
             return (await self._pool.fetchrow(_COMMIT, *values))["moved"] == 1
         # The move that finishes a game adds it to the standings in its own transaction, once:
@@ -887,7 +926,7 @@ async def _warm_up(connection: Connection) -> None:
     player's move would otherwise wait, and lose a race to a connection already warm."""
     await connection.fetchrow(_GAME_WITH_SEATS, 0)
     await connection.fetchrow(_COMMIT, 0, 0, "running", None, None, None, 0.0, None, None, [], [], [],
-                              False, [], [], None, None, None, [], [], [], None, None)
+                              False, [], [], None, None, None, [], [], [], None, None, None)
 
 
 async def _as_it_is(connection: Connection) -> None:

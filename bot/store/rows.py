@@ -8,8 +8,16 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
+from bot.engine.runner import UNDO
 from bot.store import jsontext
-from bot.store.base import FinishedGame, FinishedSeat, GameRecord, PostRecord, SeatRecord
+from bot.store.base import (
+    SNAPSHOT_EVERY,
+    FinishedGame,
+    FinishedSeat,
+    GameRecord,
+    PostRecord,
+    SeatRecord,
+)
 from bot.store.shards import Shards, games_of_shards, of_shards
 
 dumps = jsontext.dumps
@@ -23,6 +31,22 @@ def packed(state: dict[str, Any]) -> bytes:
 
 def unpacked(kept: bytes) -> dict[str, Any]:
     return json.loads(zlib.decompress(kept))  # type: ignore[no-any-return]
+
+
+def kept_move(expected_version: int, action: str | None) -> int | None:
+    """The move (the log's row, the version it made) whose state a commit from
+    ``expected_version`` keeps, if any: the state it writes, every ``SNAPSHOT_EVERY`` moves.
+
+    A kept state followed by a take-back cannot start a replay (``NOT_TAKEN_BACK``: the move
+    taken back is not after it), so a take-back of a move whose state was kept keeps the state
+    it restores, at the move before. Whatever was taken back, every move then has a usable
+    kept state at most ``SNAPSHOT_EVERY`` moves before it."""
+    made = expected_version + 1
+    if made % SNAPSHOT_EVERY == 0:
+        return made
+    if action == UNDO and expected_version % SNAPSHOT_EVERY == 0:
+        return expected_version - 1
+    return None
 
 
 def post_record(row: Any) -> PostRecord:
@@ -46,7 +70,8 @@ def game_record(row: Any) -> GameRecord:
 
 def seat_records(rows: Iterable[Any]) -> list[SeatRecord]:
     return [SeatRecord(row["seat"], row["user_id"], row["name"], bool(row["is_bot"]), bool(row["dm_ok"]),
-                       row["timeouts"], row["former_user_id"], row["former_name"]) for row in rows]
+                       row["timeouts"], row["former_user_id"], row["former_name"], row["take_backs"])
+            for row in rows]
 
 
 def finished(games: Iterable[Any], seats: Iterable[Any]) -> list[FinishedGame]:

@@ -28,21 +28,26 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.engine.runner import UNDO
 from bot.store.base import (
     NOT_TAKEN_BACK,
-    SNAPSHOT_EVERY,
+    RUNNING_HOSTED,
     STANDINGS_FROM,
+    Caps,
     Checkpoint,
+    Crowded,
     DeferredClick,
     GameRecord,
     OutboxItem,
     PostRecord,
     SeatRecord,
     Vitals,
+    crowded,
 )
 from bot.store.rows import (
     dumps,
     game_record,
+    kept_move,
     packed,
     post_record,
     seat_records,
@@ -68,8 +73,13 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-_SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name"
+_SEATS = ("SELECT seat, user_id, name, is_bot, dm_ok, timeouts, former_user_id, former_name, take_backs"
           " FROM seats WHERE game_id = ? ORDER BY seat")
+# What a member hosts and a channel holds, for the caps (``Caps``): lobbies the member hosts,
+# lobbies waiting in the channel, running games the member hosts on the server.
+_LOBBIES_HOSTED = "SELECT count(*) FROM games WHERE host_id = ? AND status = 'lobby'"
+_LOBBIES_IN_CHANNEL = "SELECT count(*) FROM games WHERE channel_id = ? AND status = 'lobby'"
+_RUNNING_HOSTED = "SELECT count(*) FROM games WHERE host_id = ? AND status = 'running' AND guild_id = ?"
 
 
 # A change to a running game's seats that is no move: a move decided on the seats as they
@@ -92,6 +102,10 @@ def _queue(db: sqlite3.Connection, game_id: int, items: Iterable[tuple[str, dict
     db.executemany("INSERT INTO thread_lines (game_id, text) VALUES (?, ?)",
                    [(game_id, payload["text"]) for kind, payload in items
                     if kind == "thread" and payload.get("text")])
+
+
+def _count(db: sqlite3.Connection, query: str, *values: int) -> int:
+    return int(db.execute(query, values).fetchone()[0])
 
 
 def _lobby_seated(db: sqlite3.Connection, game_id: int, expected: Iterable[SeatRecord]) -> bool:
@@ -215,6 +229,10 @@ class SQLiteStore(SQLiteCommunity):
         mine, here = await cursor.fetchone() or (0, 0)
         return int(mine), int(here)
 
+    async def running_hosted(self, host_id: int, guild_id: int) -> int:
+        """How many running games ``host_id`` hosts on the server ``guild_id`` (indexed)."""
+        return await self._run(lambda db: _count(db, _RUNNING_HOSTED, host_id, guild_id))
+
     async def running_game_ids(self, shards: Shards | None = None) -> list[int]:
         """The ids of the running games (not their states: a start resumes them one by one),
         of the ``shards`` given (every game's by default)."""
@@ -311,10 +329,18 @@ class SQLiteStore(SQLiteCommunity):
     async def create_game(
         self, game_type: str, options: dict[str, Any], seed: int, host_id: int,
         guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,
+        caps: Caps | None = None,
     ) -> int:
         now = time.time()
-        async with self.transaction() as db:
-            cursor = await db.execute(
+
+        def create(db: sqlite3.Connection) -> int:
+            if caps is not None:  # counted in the lobby's own transaction: no two fill one place
+                refused = crowded(caps, _count(db, _LOBBIES_HOSTED, host_id),
+                                  None if channel_id is None else _count(db, _LOBBIES_IN_CHANNEL, channel_id),
+                                  None if guild_id is None else _count(db, _RUNNING_HOSTED, host_id, guild_id))
+                if refused is not None:
+                    raise refused
+            cursor = db.execute(
                 "INSERT INTO games (game_type, status, options, seed, host_id, guild_id, channel_id,"
                 " created_at, updated_at, settings) VALUES (?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_type, dumps(options), seed, host_id, guild_id, channel_id, now, now,
@@ -322,6 +348,8 @@ class SQLiteStore(SQLiteCommunity):
             )
             assert cursor.lastrowid is not None  # set by the INSERT
             return cursor.lastrowid
+
+        return await self._transaction(create)
 
     async def set_places(self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
         async with self.transaction() as db:
@@ -359,13 +387,14 @@ class SQLiteStore(SQLiteCommunity):
         self, game_id: int, seats: Iterable[SeatRecord], *, state: dict[str, Any],
         seat_epochs: dict[int, int], seat_asked: dict[int, float],
         timers: Iterable[tuple[str, float, float | None]], outbox: Iterable[tuple[str, dict[str, Any]]],
-        options: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None, most_running: int | None = None,
     ) -> bool:
         """The lobby becomes the dealt game (version 1) with its countdowns and first
         notifications, all at once, only if it is still a lobby seated exactly as ``seats``,
         the seats the game was dealt for: a seat the deal has no place for cannot slip in.
         ``options``: the game's options as dealt, when the deal added to them (each seat's
-        language), so the log replays from them.
+        language), so the log replays from them. ``most_running``: a game on a server starts
+        only while its host runs fewer there (``Crowded`` if not).
 
         Returns False, writing nothing, when a join, a leave or another start got there first."""
         now = time.time()
@@ -374,6 +403,12 @@ class SQLiteStore(SQLiteCommunity):
         def deal(db: sqlite3.Connection) -> bool:
             if not _lobby_seated(db, game_id, seats):
                 return False
+            if most_running is not None:
+                host_id, guild_id = db.execute("SELECT host_id, guild_id FROM games WHERE id = ?",
+                                               (game_id,)).fetchone()
+                running = 0 if guild_id is None else _count(db, _RUNNING_HOSTED, host_id, guild_id)
+                if running >= most_running:
+                    raise Crowded(RUNNING_HOSTED, running)
             db.execute(
                 "UPDATE games SET status = 'running', state = ?, version = 1, seat_epochs = ?,"
                 " seat_asked = ?, options = COALESCE(?, options), updated_at = ? WHERE id = ?",
@@ -485,10 +520,13 @@ class SQLiteStore(SQLiteCommunity):
                     "INSERT INTO actions (game_id, move, seat, action, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, expected_version + 1, seat, text, user_id, now),
                 )
-                if (expected_version + 1) % SNAPSHOT_EVERY == 0 and state is not None:
+                if text == UNDO:  # spent from the seat's few a game (bot/table/take_back.py)
+                    db.execute("UPDATE seats SET take_backs = take_backs + 1 WHERE game_id = ? AND seat = ?",
+                               (game_id, seat))
+                kept = kept_move(expected_version, text)
+                if kept is not None and state is not None:
                     db.execute("INSERT INTO snapshots (game_id, move, state) VALUES (?, ?, ?)"
-                               " ON CONFLICT (game_id, move) DO NOTHING",
-                               (game_id, expected_version + 1, packed(state)))
+                               " ON CONFLICT (game_id, move) DO NOTHING", (game_id, kept, packed(state)))
             if finishing:
                 record_finish(db, game_id)
             _queue(db, game_id, outbox, now)

@@ -48,6 +48,15 @@ TIMEOUTS_TO_HAND_OVER = 3
 BOT_PACE_SECONDS = 60.0
 #: The key of that countdown; one per game, started afresh by each bot move it makes.
 BOTS_KEY = "bots"
+#: A game only bots have played this long ends as abandoned, counting for nobody (issue 35).
+#: An hour lets a member who left by mistake, or the last to leave, ``/game rejoin`` and find
+#: the game going on; after it, nobody is there to read a board a minute, a result would credit
+#: (and rate) members who left for what bots did, and strong bots would think for no reader.
+BOTS_ALONE_SECONDS = 3600.0
+#: The key of that countdown: started by the first move of a game only bots play, it keeps its
+#: time while they play on (the store keeps a running key's time), and goes with the next move
+#: once a member is back.
+ALONE_KEY = "alone"
 
 DEADLINE = "deadline:"
 CLOCK_KEY = "clock:"
@@ -73,7 +82,7 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
     planned: list[tuple[str, float, float | None]] = [
         (DEADLINE + d.key, now + d.seconds, None) for d in deadlines(game, state)]
     if game.result(state) is None and bots_only(table):
-        planned.append((BOTS_KEY, now + BOT_PACE_SECONDS, None))
+        planned += [(BOTS_KEY, now + BOT_PACE_SECONDS, None), (ALONE_KEY, now + BOTS_ALONE_SECONDS, None)]
     seconds = clock_seconds(table.record.settings)
     if seconds and game.result(state) is None:
         for seat in sorted(game.pending(state)):
@@ -85,8 +94,22 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
 
 
 def bots_only(table: Table) -> bool:
-    """Whether no member plays at the table any more: its bots are paced (``BOTS_KEY``)."""
+    """Whether no member plays at the table any more: its bots are paced (``BOTS_KEY``), for
+    ``BOTS_ALONE_SECONDS`` at most (``ALONE_KEY``)."""
     return all(seat.is_bot for seat in table.seats)
+
+
+def left_to_bots(words: Words = ENGLISH) -> str:
+    """The thread's line when the last member's seat goes to a bot."""
+    return words.t("Every seat is played by a bot now. The game goes on by itself for {time}; unless a player "
+                   "takes their seat back with `/game rejoin` by then, it ends as abandoned and counts for nobody.",
+                   time=hours_left(BOTS_ALONE_SECONDS, words))
+
+
+def wound_down(words: Words = ENGLISH) -> str:
+    """The thread's line when a game only bots played ends (``ALONE_KEY``)."""
+    return words.t("🤖 Only bots have played this game for {time}, with no player left to watch, so it ends here "
+                   "as abandoned; it counts for nobody.", time=hours_left(BOTS_ALONE_SECONDS, words))
 
 
 def default_move(game: Game, state: dict[str, Any], seat: int) -> str | None:

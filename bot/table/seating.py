@@ -19,7 +19,15 @@ from bot.engine import (
 from bot.engine.language import ENGLISH, Words
 from bot.games import registry
 from bot.i18n import HOST, language_of, words
-from bot.store.base import SeatRecord, Store
+from bot.store.base import (
+    LOBBIES_HOSTED,
+    LOBBIES_IN_CHANNEL,
+    Caps,
+    Crowded,
+    SeatRecord,
+    Store,
+    crowded,
+)
 from bot.table import clock as timers
 from bot.table.model import LANGUAGE_OPTION, Member, StaleMove, Table, TableError
 from bot.table.notices import Moments, name_seats
@@ -36,6 +44,33 @@ LOBBY_TRIES = 20
 #: hold: each is a thread, and a server has a cap on active threads (a thousand).
 MOST_LOBBIES_HOSTED = 3
 MOST_LOBBIES_IN_CHANNEL = 10
+#: Running games one member may host on one server. Each is a thread with a post every turn
+#: for days, and a host's games can go on by themselves (bots in the seats of members who
+#: left). Five at once is more than anyone follows closely when each decision may take days,
+#: and keeps one member to eight threads of a server (with three lobbies), not the dozens one
+#: member could open before. Playing in others' games is not capped.
+MOST_RUNNING_HOSTED = 5
+CAPS = Caps(MOST_LOBBIES_HOSTED, MOST_LOBBIES_IN_CHANNEL, MOST_RUNNING_HOSTED)
+
+
+def too_crowded(refused: Crowded) -> TableError:
+    """The sentence for a cap reached (``Crowded``), saying what would make room."""
+    if refused.cap == LOBBIES_HOSTED:
+        return TableError.counted(
+            "You host {count} lobby that has not started; start it or `/game abandon` it first.",
+            "You host {count} lobbies that have not started; start one or `/game abandon` one first.",
+            refused.count)
+    if refused.cap == LOBBIES_IN_CHANNEL:
+        return TableError.counted(
+            "This channel has {count} lobby waiting for players; join it, or open yours elsewhere.",
+            "This channel has {count} lobbies waiting for players; join one, or open yours elsewhere.",
+            refused.count)
+    return TableError.counted(
+        "You host {count} running game on this server, the most one member may; once it ends "
+        "(or you `/game abandon` it), you can start another.",
+        "You host {count} running games on this server, the most one member may; once one ends "
+        "(or you `/game abandon` one), you can start another.",
+        refused.count)
 
 
 def busy() -> TableError:
@@ -103,6 +138,7 @@ class Seating:
         clock: Callable[[], float]
         moments: Moments
         autoplay_bots: bool
+        caps: Caps | None
         page_link: Callable[[int], str] | None
         thinking: Thinking
         _notify: Callable[[], None]
@@ -152,27 +188,34 @@ class Seating:
             chosen = resolve_options(game, options)
         except EngineRefusal as error:
             raise TableError(error.message, **error.values) from None
-        game_id = await self.store.create_game(
-            game_type, chosen, self._seed_source() if seed is None else seed, host.id, guild_id, channel_id,
-            settings=hosting)
+        try:
+            game_id = await self.store.create_game(
+                game_type, chosen, self._seed_source() if seed is None else seed, host.id, guild_id, channel_id,
+                settings=hosting, caps=self._caps_on(guild_id))
+        except Crowded as refused:
+            raise too_crowded(refused) from None
         if host_seated:
             await self.store.set_seats(game_id, [SeatRecord(0, host.id, host.name, False, True)], expected=[])
         return await self.table(game_id)
 
-    async def lobby_room(self, host_id: int, channel_id: int | None) -> None:
-        """Whether ``host_id`` may open another lobby in ``channel_id``: a sentence if they
-        host too many already, or the channel has too many waiting (a lobby is a thread)."""
+    async def lobby_room(self, host_id: int, channel_id: int | None, guild_id: int | None) -> None:
+        """Whether ``host_id`` may open another lobby in ``channel_id`` on ``guild_id``: a
+        sentence if they host too many lobbies or running games already, or the channel has too
+        many waiting (each is a thread). A quick answer before the thread is made; ``create``
+        counts again, in the lobby's own transaction, so lobbies opened at once never pass."""
+        caps = self._caps_on(guild_id)
+        if caps is None or guild_id is None:
+            return
         mine, here = await self.store.open_lobbies(host_id, channel_id)
-        if mine >= MOST_LOBBIES_HOSTED:
-            raise TableError.counted(
-                "You host {count} lobby that has not started; start it or `/game abandon` it first.",
-                "You host {count} lobbies that have not started; start one or `/game abandon` one first.",
-                mine)
-        if channel_id is not None and here >= MOST_LOBBIES_IN_CHANNEL:
-            raise TableError.counted(
-                "This channel has {count} lobby waiting for players; join it, or open yours elsewhere.",
-                "This channel has {count} lobbies waiting for players; join one, or open yours elsewhere.",
-                here)
+        running = await self.store.running_hosted(host_id, guild_id)
+        refused = crowded(caps, mine, None if channel_id is None else here, running)
+        if refused is not None:
+            raise too_crowded(refused)
+
+    def _caps_on(self, guild_id: int | None) -> Caps | None:
+        """The caps for a game on ``guild_id``: a game opened on no server (the offline demo,
+        a benchmark) has none, as they are the caps of a community's members and channels."""
+        return self.caps if guild_id is not None else None
 
     async def join(self, game_id: int, member: Member) -> Table:
         def seat_member(table: Table) -> list[SeatRecord]:
@@ -221,7 +264,10 @@ class Seating:
         names[seat] = f"{leaving.name} (bot {STRONG_BADGE})" if self.thinking.strong_bots else f"{leaving.name} (bot)"
         renamed = Table(table.record, [*table.seats[:seat],
                                        SeatRecord(seat, None, names[seat], True, False), *table.seats[seat + 1:]])
-        line = handed_over(words(HOST, table.language), seat, reason, table.names(), by=by, count=count)
+        table_words = words(HOST, table.language)
+        line = handed_over(table_words, seat, reason, table.names(), by=by, count=count)
+        if timers.bots_only(renamed):  # nobody left: the game winds down (clock.ALONE_KEY)
+            line += "\n" + timers.left_to_bots(table_words)
         note = self.note(renamed, line)
         if not await self.store.hand_seat_to_bot(table.id, seat, names[seat], ("thread", note)):
             raise TableError("That seat changed hands a moment ago.")
@@ -306,7 +352,13 @@ class Seating:
             if member.id != table.record.host_id:
                 raise TableError("Only the host can start the game.")
             dealt = self._deal(table, await self._seat_languages(table))
-            if await self.store.start_game(table.id, table.seats, **dealt):
+            try:
+                caps = self._caps_on(table.record.guild_id)
+                started = await self.store.start_game(
+                    table.id, table.seats, **dealt, most_running=caps.running_hosted if caps else None)
+            except Crowded as refused:
+                raise too_crowded(refused) from None
+            if started:
                 self.moments.keep(table.id, 1, dealt["state"])  # version 1, for the dispatcher to draw
                 break
         else:

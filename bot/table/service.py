@@ -42,7 +42,7 @@ from bot.engine import (
 )
 from bot.games import registry
 from bot.i18n import HOST, words
-from bot.store.base import Checkpoint, Store
+from bot.store.base import Caps, Checkpoint, Store
 from bot.store.shards import Shards
 from bot.table import clock as timers
 from bot.table.history import summarises
@@ -57,7 +57,7 @@ from bot.table.notices import (
     put_to,
 )
 from bot.table.notify import NotifySettings
-from bot.table.seating import BOT_NAMES, Seating
+from bot.table.seating import BOT_NAMES, CAPS, Seating
 from bot.table.take_back import TakeBacks, undoable
 from bot.table.thinking import Thinking, is_strong
 
@@ -94,8 +94,11 @@ class Tables(Seating, Notifications, TakeBacks):
                  clock: Callable[[], float] = time.time, moments: Moments | None = None,
                  shards: Callable[[], Shards | None] = lambda: None,
                  on_move: Callable[[str, float], None] | None = None,
-                 thinking: Thinking | None = None) -> None:
+                 thinking: Thinking | None = None, caps: Caps | None = CAPS) -> None:
         self.store = store
+        # The most lobbies and running games a member hosts, and lobbies a channel holds
+        # (bot/table/seating.py); None, none: for a tool or a test that opens many games at once.
+        self.caps = caps
         # Bot seats' moves: strong ones in a worker, as many at once as the host allows
         # (none unless told: every bot then plays at the normal level).
         self.thinking = thinking or Thinking()
@@ -409,6 +412,12 @@ class Tables(Seating, Notifications, TakeBacks):
             await self.store.drop_timer(game_id, key)
             return 0
         state = table.state
+        if key == timers.ALONE_KEY:  # a game only bots have played for BOTS_ALONE_SECONDS
+            if not timers.bots_only(table):  # a member is back: it plays on
+                await self.store.drop_timer(game_id, key)
+                return 0
+            await self._wind_down(table)
+            return 1
         if key == timers.BOTS_KEY:  # a bot-only game's next paced move
             if not timers.bots_only(table):  # a member took a seat back: play goes on as usual
                 await self.store.drop_timer(game_id, key)
@@ -454,6 +463,15 @@ class Tables(Seating, Notifications, TakeBacks):
             await self.bots_answer(game_id)
         self._notify()
         return 1
+
+    async def _wind_down(self, table: Table) -> None:
+        """End a game nobody is left to play or watch as abandoned (it counts for nobody),
+        telling its thread why; its countdowns go with it."""
+        line = timers.wound_down(words(HOST, table.language))
+        await self._commit(table, state=table.record.state, epochs=None, action=None, status="abandoned",
+                           outbox=[("thread", {"text": line})], fired=timers.ALONE_KEY)
+        log.info("game %s ended as abandoned: only bots played it for %d s", table.id, timers.BOTS_ALONE_SECONDS)
+        self._notify()
 
     async def _apply(self, table: Table, seat: int, action: str, *, user_id: int | None,
                      in_place: bool = False, fired: str | None = None,

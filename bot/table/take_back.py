@@ -1,7 +1,8 @@
 """Taking back a move (``/game undo``, the Undo button on a mover's private confirmation).
 
 A player may take back their own last move while nobody has moved since and the move
-revealed nothing (``bot/engine/takeback.py`` decides, with the game's own hook). The take-back
+revealed nothing (``bot/engine/takeback.py`` decides, with the game's own hook), a few times a
+game (``TAKE_BACKS_PER_GAME``; the store counts each seat's, ``SeatRecord.take_backs``). The take-back
 goes through the store like a move: it is logged (``UNDO``, by the seat), restores the state
 before the move, and commits guarded by the game's version, so a take-back racing the next
 move across processes ends with exactly one of them made. Its thread line edits the post
@@ -24,6 +25,12 @@ from bot.table.model import Member, StaleMove, Table, TableError, take_backs_all
 from bot.table.notices import Moments, Remembered, put_to
 from bot.text import markdown_name
 
+#: Moves one player may take back in one game. Enough for the few misclicks anyone makes in a
+#: game (a take-back is for those), too few to make trying a move, looking at the board and
+#: taking it back a way to play; and it bounds what take-backs add to a game's log, posts and
+#: kept states: two actions, and the edits of one post, per take-back.
+TAKE_BACKS_PER_GAME = 5
+
 
 def took_back_line(game: Game, before: State, seat: int, action: str, said: Words) -> str:
     """The table's line for a take-back: the move's label as its button read, unless that
@@ -39,10 +46,15 @@ def took_back_line(game: Game, before: State, seat: int, action: str, said: Word
     return said.t("↩️ {seat} took back: {move}", seat=who, move=label)
 
 
+def take_backs_left(table: Table, seat: int) -> int:
+    """How many more moves ``seat`` may take back in this game."""
+    return max(0, TAKE_BACKS_PER_GAME - table.seats[seat].take_backs)
+
+
 def undoable(before: Table, seat: int, action: str, after: Table) -> bool:
     """Whether the move ``seat`` just made from ``before`` to ``after`` may be taken back
     (while nobody moves after it): what offers the mover an Undo button."""
-    if not take_backs_allowed(before.record.settings):
+    if not take_backs_allowed(before.record.settings) or not take_backs_left(before, seat):
         return False
     try:
         check(registry.game(before.record.game_type), before.state, seat, action, after.state)
@@ -101,6 +113,11 @@ class TakeBacks:
         if version is not None and version != current:
             raise StaleMove("This button is for a move of yours that is no longer the last one, "
                             "so it cannot be taken back. Here is what you can do now:", game_id)
+        if not take_backs_left(table, seat):
+            raise TableError.counted(
+                "You have taken back {count} move this game, the most a game allows, so this one stands.",
+                "You have taken back {count} moves this game, the most a game allows, so this one stands.",
+                table.seats[seat].take_backs)
         game = registry.game(table.record.game_type)
         before = await self._state_before(table)
         try:
@@ -148,7 +165,8 @@ class TakeBacks:
                            status="running", asked=asked,
                            timers=timers.plan(game, table, before, epochs, asked, now))
         self.moments.keep(table.id, version, before)
+        seats = [replace(s, take_backs=s.take_backs + 1) if s.seat == seat else s for s in table.seats]
         after = Table(replace(table.record, state=before, version=version, seat_epochs=epochs, seat_asked=asked),
-                      table.seats)
+                      seats)
         self._remember(after, Remembered(game))
         return after

@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.games.advance_to_boardwalk import lookup
 from bot.games.advance_to_boardwalk.content import Board
 from bot.table.service import Table
+from cogs.cooldowns import limited
 from cogs.game_cog import GameCog, find, suggest
 from cogs.protocols import GameBot
 
@@ -52,6 +53,7 @@ class Boardwalk(GameCog):
 
     @boardwalk.command(name="card", description="A Fortune card: its text, copies in the deck, when it can be played")
     @app_commands.describe(name="The card: start typing its name or any word of it", share=SHARE)
+    @limited("lookup")
     async def card(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         key = find(name, lookup.card_entries(self.board), "Fortune card")
         table, view = await self._here(interaction)
@@ -67,6 +69,7 @@ class Boardwalk(GameCog):
     @boardwalk.command(name="property",
                        description="A property or zone: colour and value; in a game, who holds it with how many units")
     @app_commands.describe(name="The property or zone: start typing a name, a colour or a value", share=SHARE)
+    @limited("lookup")
     async def property_(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         value = find(name, lookup.place_entries(self.board), "property name")
         table, view = await self._here(interaction)
@@ -79,6 +82,7 @@ class Boardwalk(GameCog):
 
     @boardwalk.command(name="rule", description="A rule players ask about: ties, vacant lots, last place, the end…")
     @app_commands.describe(topic="The rule: start typing a word such as tie, vacant, F or end", share=SHARE)
+    @limited("lookup")
     async def rule(self, interaction: discord.Interaction, topic: str, share: bool = False) -> None:
         key = find(topic, lookup.topic_entries(), "rule topic")
         table, view = await self._here(interaction)
@@ -93,6 +97,7 @@ class Boardwalk(GameCog):
 
     @boardwalk.command(name="holdings", description="Who holds which property with how many units, in this game")
     @app_commands.describe(share=SHARE)
+    @limited("lookup")
     async def holdings(self, interaction: discord.Interaction, share: bool = False) -> None:
         table, view = await self._here(interaction)
         if view is None:

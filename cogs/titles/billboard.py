@@ -22,6 +22,7 @@ from bot import i18n
 from bot.engine.language import Words
 from bot.games.billboard import GAME_ID, lookup
 from bot.table.service import Table, TableError
+from cogs.cooldowns import limited
 from cogs.game_cog import GameCog, find, folded, suggest
 from cogs.protocols import GameBot
 from cogs.translator import command_name
@@ -74,6 +75,7 @@ class Billboard(GameCog):
                        description=locale_str("A district of Kraków: its billboards, their owners and ads"))
     @app_commands.rename(name=command_name("name"), share=command_name("share"))
     @app_commands.describe(name=locale_str("The district: start typing its name"), share=SHARE)
+    @limited("lookup")
     async def district(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         words = self.words(interaction)
         district_id = self._resolve(words, name, lookup.district_entries(self.content), "district")
@@ -90,6 +92,7 @@ class Billboard(GameCog):
                                               "and what a lead wins"))
     @app_commands.rename(name=command_name("name"), share=command_name("share"))
     @app_commands.describe(name=locale_str("The agency: start typing its name"), share=SHARE)
+    @limited("lookup")
     async def agency(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         words = self.words(interaction)
         agency_id = self._resolve(words, name, lookup.agency_entries(self.content), "agency")
@@ -107,6 +110,7 @@ class Billboard(GameCog):
                                               "standing on it"))
     @app_commands.rename(name=command_name("name"), share=command_name("share"))
     @app_commands.describe(name=locale_str("The company: start typing its name or colour"), share=SHARE)
+    @limited("lookup")
     async def company(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         words = self.words(interaction)
         company_id = self._resolve(words, name, lookup.company_entries(words, self.content), "company")
@@ -125,6 +129,7 @@ class Billboard(GameCog):
     @app_commands.describe(value=locale_str("A billboard value, 1 to 6, to see what trading it does"),
                            count=locale_str("How many billboards of that value to buy or sell (default 1)"),
                            share=SHARE)
+    @limited("lookup")
     async def prices(self, interaction: discord.Interaction,
                      value: app_commands.Range[int, 1, 6] | None = None,
                      count: app_commands.Range[int, 1, 12] = 1, share: bool = False) -> None:
@@ -137,6 +142,7 @@ class Billboard(GameCog):
                                               "of rounds IV and VIII"))
     @app_commands.rename(share=command_name("share"))
     @app_commands.describe(share=SHARE)
+    @limited("lookup")
     async def scoring(self, interaction: discord.Interaction, share: bool = False) -> None:
         table, view = await self._here(interaction)
         text = lookup.describe_scoring(self.words(interaction), self.content, view)

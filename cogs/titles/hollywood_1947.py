@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.games.hollywood_1947 import lookup
 from bot.games.hollywood_1947.content import Content
 from bot.table.service import Table, TableError
+from cogs.cooldowns import limited
 from cogs.game_cog import GameCog, find, suggest
 from cogs.protocols import GameBot
 
@@ -54,6 +55,7 @@ class Hollywood1947Cog(GameCog):
 
     @hw1947.command(name="job", description="What a job does; in a game's thread, who holds it now")
     @app_commands.describe(name="The job, by name or number (start typing)", share=SHARE)
+    @limited("lookup")
     async def job(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         number = int(find(name, lookup.job_entries(self.content), "job"))
         table, view, _ = await self._here(interaction, share)
@@ -66,6 +68,7 @@ class Hollywood1947Cog(GameCog):
 
     @hw1947.command(name="card", description="What a propaganda card shows and how many copies exist")
     @app_commands.describe(name="The propaganda card (start typing)", share=SHARE)
+    @limited("lookup")
     async def card(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         key = find(name, lookup.card_entries(self.content), "propaganda card")
         table, view, mine = await self._here(interaction, share)
@@ -78,6 +81,7 @@ class Hollywood1947Cog(GameCog):
 
     @hw1947.command(name="poster", description="A genre poster's corner symbol; in a game, if it was shown")
     @app_commands.describe(name="The genre poster (start typing)", share=SHARE)
+    @limited("lookup")
     async def poster(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         poster_id = find(name, lookup.poster_entries(self.content), "genre poster")
         table, view, _ = await self._here(interaction, share)
@@ -90,6 +94,7 @@ class Hollywood1947Cog(GameCog):
 
     @hw1947.command(name="loyalty", description="What a loyalty wins by, how many are dealt; who, only once a game is over")
     @app_commands.describe(name="Patriot, Communist or Rising Star", share=SHARE)
+    @limited("lookup")
     async def loyalty(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         team = find(name, lookup.loyalty_entries(), "loyalty")
         table, view, mine = await self._here(interaction, share)
@@ -104,6 +109,7 @@ class Hollywood1947Cog(GameCog):
 
     @hw1947.command(name="jobs", description="In a game's thread: every job and who holds it this movie")
     @app_commands.describe(share=SHARE)
+    @limited("lookup")
     async def jobs(self, interaction: discord.Interaction, share: bool = False) -> None:
         table, view, _ = await self._here(interaction, share)
         if table is None or view is None:

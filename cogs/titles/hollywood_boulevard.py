@@ -23,6 +23,7 @@ from discord import app_commands
 from bot import controls
 from bot.games.hollywood_boulevard import GAME_ID, lookup
 from bot.table.service import Table, TableError
+from cogs.cooldowns import limited
 from cogs.game_cog import GameCog, find, suggest
 from cogs.protocols import GameBot
 
@@ -36,6 +37,7 @@ def film_pick_id(game_id: int, version: int) -> str:
     return f"mq:hb:{game_id}:{version}"
 
 
+@limited("move")
 class FilmPick(discord.ui.DynamicItem[discord.ui.Select], template=FILM_PICK):
     """A select of the films the picker may take, drawn at one version of one game."""
 
@@ -97,6 +99,7 @@ class Boulevard(GameCog):
     @boulevard.command(name="film", description="A film's genre, price, running time and dice; in a game, "
                                                 "where it is and if you can take it")
     @app_commands.describe(title="The film's title (start typing)", share=SHARE)
+    @limited("lookup")
     async def film(self, interaction: discord.Interaction, title: str, share: bool = False) -> None:
         film_id = find(title, self.films, "film")
         table, view = await self._here(interaction)
@@ -114,6 +117,7 @@ class Boulevard(GameCog):
     @boulevard.command(name="star", description="An actor or director on the board's star tracks: "
                                                 "cubes, films, what a cube does")
     @app_commands.describe(name="The star's name (start typing)", share=SHARE)
+    @limited("lookup")
     async def star(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         star_id = find(name, self.stars, "star")
         table, view = await self._here(interaction)
@@ -127,6 +131,7 @@ class Boulevard(GameCog):
     @boulevard.command(name="section", description="A board section or Amenity Box: what it does, "
                                                    "what it costs, who is there")
     @app_commands.describe(name="The section's name, e.g. Parking Lot (start typing)", share=SHARE)
+    @limited("lookup")
     async def section(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         section_id = find(name, self.sections, "board section")
         table, view = await self._here(interaction)
@@ -140,6 +145,7 @@ class Boulevard(GameCog):
     @boulevard.command(name="tip", description="An Insider Tip: what it does and when it is played "
                                                "(never who holds one)")
     @app_commands.describe(name="The tip's name, e.g. Sneak Preview (start typing)", share=SHARE)
+    @limited("lookup")
     async def tip(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         kind_id = find(name, self.tips, "Insider Tip")
         table, view = await self._here(interaction)
@@ -154,6 +160,7 @@ class Boulevard(GameCog):
 
     @boulevard.command(name="affordable", description="The films in this game's array you can afford "
                                                       "and fit now (only you see it)")
+    @limited("lookup")
     async def affordable(self, interaction: discord.Interaction) -> None:
         table = await self.table_here(interaction)
         if table is None:

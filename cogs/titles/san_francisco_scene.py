@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.games.san_francisco_scene import lookup
 from bot.games.san_francisco_scene.content import Board
 from bot.table.service import Table
+from cogs.cooldowns import limited
 from cogs.game_cog import GameCog, find, suggest
 from cogs.protocols import GameBot
 
@@ -50,6 +51,7 @@ class SanFranciscoScene(GameCog):
     @sfscene.command(name="space",
                      description="A space: price, rents by development, what it does; in a game, owner and rent now")
     @app_commands.describe(name="The space: start typing its name, or a word such as bridge or a price", share=SHARE)
+    @limited("lookup")
     async def space(self, interaction: discord.Interaction, name: str, share: bool = False) -> None:
         space_id = find(name, lookup.space_entries(self.board), "space")
         table, view = await self._here(interaction)
@@ -62,6 +64,7 @@ class SanFranciscoScene(GameCog):
 
     @sfscene.command(name="card", description="A Cable Car card of the printed deck: its text and exactly what it does")
     @app_commands.describe(text="The card: start typing any word of its text", share=SHARE)
+    @limited("lookup")
     async def card(self, interaction: discord.Interaction, text: str, share: bool = False) -> None:
         card_id = find(text, lookup.card_entries(self.board), "Cable Car card")
         await self.answer(interaction, lookup.describe_card(self.board, card_id), share=share)
@@ -75,17 +78,20 @@ class SanFranciscoScene(GameCog):
     @sfscene.command(name="owners",
                      description="Who owns what, with developments, Interest Groups and Connection Cards")
     @app_commands.describe(share=SHARE)
+    @limited("lookup")
     async def owners(self, interaction: discord.Interaction, share: bool = False) -> None:
         await self._summary(interaction, "owners", lookup.owners, share)
 
     @sfscene.command(name="fund", description="The Public Fund: its cash and the Ownership Cards in it")
     @app_commands.describe(share=SHARE)
+    @limited("lookup")
     async def fund(self, interaction: discord.Interaction, share: bool = False) -> None:
         await self._summary(interaction, "fund", lookup.fund, share)
 
     @sfscene.command(name="worth",
                      description="Each player's cash + half of cards and developments, and when the game ends")
     @app_commands.describe(share=SHARE)
+    @limited("lookup")
     async def worth(self, interaction: discord.Interaction, share: bool = False) -> None:
         await self._summary(interaction, "worth", lookup.worth, share)
 

@@ -321,7 +321,7 @@ async def test_v14_adds_the_games_finished_before_it_with_the_same_figures(store
         for table in ("member_records", "member_titles", "ratings", "boards", "snapshots"):
             await db.execute(f"DROP TABLE {table}")
         await db.execute("DELETE FROM schema_version WHERE version = 14")
-    assert await store.migrate() == 16
+    assert await store.migrate() == 18
     assert await everything_shown(store) == before
     await play_tally(tables, HERE, [ANN, DAN], [1, 9])
     dan = await community.member_stats(store, DAN.id, HERE)
@@ -432,7 +432,7 @@ async def test_a_follower_gets_one_dm_a_turn_of_public_lines_until_the_end(store
 
 
 async def test_follow_refusals_and_the_limit(store):
-    tables = Tables(store)
+    tables = Tables(store, caps=None)  # eleven lobbies of one host in one channel, to follow
     running = await lobby(tables, TALLY.id, HERE, [ANN, BEN])
     await tables.start(running, ANN)
     table = await tables.table(running)

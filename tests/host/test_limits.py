@@ -11,6 +11,7 @@ from cogs.cooldowns import Cooldowns, Limit
 from tests.toy_game import GAME_ID
 
 ANN, BEN = Member(1, "Ann"), Member(2, "Ben")
+SERVER = 77
 
 
 async def test_open_lobbies_counts_only_games_not_started(store):
@@ -29,13 +30,13 @@ async def test_open_lobbies_counts_only_games_not_started(store):
 async def test_a_host_may_keep_only_a_few_lobbies_open(store):
     tables = Tables(store)
     for n in range(MOST_LOBBIES_HOSTED):
-        await tables.lobby_room(ANN.id, 100 + n)
+        await tables.lobby_room(ANN.id, 100 + n, SERVER)
         await tables.create(GAME_ID, ANN, channel_id=100 + n)
     with pytest.raises(TableError) as refused:
-        await tables.lobby_room(ANN.id, 999)
+        await tables.lobby_room(ANN.id, 999, SERVER)
     assert str(refused.value) == (f"You host {MOST_LOBBIES_HOSTED} lobbies that have not started; "
                                   "start one or `/game abandon` one first.")
-    await tables.lobby_room(BEN.id, 999)  # another member may
+    await tables.lobby_room(BEN.id, 999, SERVER)  # another member may
 
 
 async def test_a_channel_holds_only_so_many_lobbies(store):
@@ -43,8 +44,8 @@ async def test_a_channel_holds_only_so_many_lobbies(store):
     for n in range(MOST_LOBBIES_IN_CHANNEL):
         await tables.create(GAME_ID, Member(100 + n, f"M{n}"), channel_id=7)
     with pytest.raises(TableError, match=f"This channel has {MOST_LOBBIES_IN_CHANNEL} lobbies waiting"):
-        await tables.lobby_room(ANN.id, 7)
-    await tables.lobby_room(ANN.id, 8)
+        await tables.lobby_room(ANN.id, 7, SERVER)
+    await tables.lobby_room(ANN.id, 8, SERVER)
 
 
 def test_a_cooldown_allows_a_burst_then_says_when_to_ask_again():

@@ -91,13 +91,13 @@ async def test_open_store_chooses_the_store_by_the_setting(database, tmp_path):
     for url in (database, database.replace("postgresql://", "postgres://", 1)):
         store = await open_store(url)
         try:
-            assert isinstance(store, PostgresStore) and await store.migrate() == 16
+            assert isinstance(store, PostgresStore) and await store.migrate() == 18
         finally:
             await store.close()
     for path in (tmp_path / "games.sqlite", str(tmp_path / "other.sqlite")):
         store = await open_store(path)
         try:
-            assert isinstance(store, SQLiteStore) and await store.migrate() == 16
+            assert isinstance(store, SQLiteStore) and await store.migrate() == 18
         finally:
             await store.close()
 
@@ -304,9 +304,9 @@ async def test_games_finished_before_v11_keep_their_order(postgres_cluster, tmp_
     before = tmp_path / "before-v11"
     before.mkdir()
     for script in postgres_store.MIGRATIONS.glob("V*.sql"):
-        # V13 and V14 too: the store's own statements (a pool's connections warm up with a
+        # V13, V14 and V17 too: the store's own statements (a pool's connections warm up with a
         # move) name what they add. Migrations are applied by number, so V11 still comes after.
-        if int(script.name[1:].split("__")[0]) in (*range(1, 11), 13, 14):
+        if int(script.name[1:].split("__")[0]) in (*range(1, 11), 13, 14, 17):
             (before / script.name).write_text(script.read_text())
     monkeypatch.setattr(postgres_store, "MIGRATIONS", before)
     store = await PostgresStore.open(url)
@@ -316,7 +316,7 @@ async def test_games_finished_before_v11_keep_their_order(postgres_cluster, tmp_
             await rows(url, "UPDATE games SET status = 'finished', updated_at = $2 WHERE id = $1",
                        game_id, at)
         monkeypatch.undo()
-        assert await store.migrate() == 16
+        assert await store.migrate() == 18
         third = await running_game(store)
         assert await store.commit(third, 1, status="finished", state={"total": 21},
                                   result={"winners": [0]})
