@@ -1,12 +1,13 @@
 """The suite reads nothing beside the checkout: an audit hook (PEP 578) that notes every file
-opened, folder listed or program started inside the checkout's parent folder but outside the
-checkout itself (where a sibling such as ``../shared`` would be found on a developer's machine
-and missing from a clone). tests/conftest.py fails the test that did it.
+opened, folder listed or program started in a folder beside the checkout (where a sibling such
+as ``../shared`` is found on a developer's machine and is missing from a clone).
+tests/conftest.py fails the test that did it.
 
-The system's temporary folder and Python's own installation are never counted, so a checkout
-kept in /tmp or beside a Python installation does not flag the suite's own scratch files.
-Audit hooks cannot be removed, so ``install`` adds the hook once per process; it is called for
-every audited event, so it returns at once for all but the few it watches."""
+Watched are the entries of the checkout's parent folder present when the hook is installed,
+except scratch space the suite may use wherever the checkout is kept (the system's temporary
+folder, pytest's, Python's own installation) and hidden ones (a home folder's caches). Audit
+hooks cannot be removed, so ``install`` adds the hook once per process; it is called for every
+audited event, so it returns at once for all but the few it watches."""
 from __future__ import annotations
 
 import os
@@ -34,24 +35,35 @@ def _prefixes(*paths: str | Path) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-_INSIDE = _prefixes(ROOT, Path(__file__).parents[1])
-_BESIDE = _prefixes(ROOT.parent)
-_NEVER_COUNTED = _prefixes(tempfile.gettempdir(), sys.prefix, sys.base_prefix, sys.exec_prefix,
-                           site.getuserbase())
+def _watched_siblings() -> tuple[str, ...]:
+    """The entries beside the checkout, less scratch space: a sibling that is, or holds, the
+    temporary folder or a Python installation (a checkout kept in /tmp, or beside /usr), and
+    pytest's and tempfile's own folders and hidden ones."""
+    scratch = _prefixes(tempfile.gettempdir(), sys.prefix, sys.base_prefix, sys.exec_prefix,
+                        site.getuserbase())
+    siblings = []
+    for entry in ROOT.parent.iterdir():
+        if entry.name.startswith((".", "pytest-of-", "tmp")) or entry.resolve() == ROOT:
+            continue
+        if any(place.startswith(_prefixes(entry)) for place in scratch):
+            continue
+        siblings.append(entry)
+    return _prefixes(*siblings) if siblings else ()
+
+
+_BESIDE: tuple[str, ...] = ()
 
 
 def beside_the_checkout(path: object) -> bool:
     """Whether ``path`` (a str, bytes or path-like; relative ones from the working folder) is
-    in the checkout's parent folder and not in the checkout."""
+    in a watched folder beside the checkout."""
     if isinstance(path, int) or path is None:  # a file descriptor
         return False
     try:
         text = os.fsdecode(os.fspath(path))  # type: ignore[arg-type]
     except TypeError:
         return False
-    full = os.path.abspath(text) + os.sep
-    return (full.startswith(_BESIDE) and not full.startswith(_INSIDE)
-            and not full.startswith(_NEVER_COUNTED))
+    return bool(_BESIDE) and (os.path.abspath(text) + os.sep).startswith(_BESIDE)
 
 
 def _audit(event: str, args: tuple) -> None:
@@ -69,11 +81,12 @@ def _audit(event: str, args: tuple) -> None:
 
 def install() -> bool:
     """Watch this process from now on; False where the checkout's parent is the file system's
-    root (everything would be beside it: nothing is watched)."""
-    global _installed
+    root (the system itself would be beside it: nothing is watched)."""
+    global _installed, _BESIDE
     if ROOT.parent == Path(ROOT.anchor):
         return False
     if not _installed:
+        _BESIDE = _watched_siblings()
         sys.addaudithook(_audit)
         _installed = True
     return True

@@ -58,17 +58,33 @@ def lone_copy(into: Path) -> Path:
     return copy
 
 
-def test_a_read_beside_the_checkout_is_caught():
-    """The guard itself: a file opened beside the checkout (there or not) is reported."""
+def test_a_read_beside_the_checkout_is_caught(tmp_path, monkeypatch):
+    """The guard itself, on a sibling of its own: a file opened there (present or not), a folder
+    listed there and a program run from there are each reported; the checkout's own are not."""
     if not checkout_guard.install():
         pytest.skip("the checkout is at the file system's root: nothing can be beside it")
-    beside = ROOT.parent / "shared" / "discord-api" / "openapi.json"
-    try:
-        beside.read_bytes()
-    except OSError:
-        pass  # missing in a clone; reported all the same
-    assert checkout_guard.taken() == [f"open {beside}"]
+    sibling = tmp_path / "shared"
+    (sibling / "discord-api").mkdir(parents=True)
+    monkeypatch.setattr(checkout_guard, "_BESIDE", checkout_guard._prefixes(sibling))
+    spec = sibling / "discord-api" / "openapi.json"
+    with pytest.raises(FileNotFoundError):
+        spec.read_bytes()
+    os.listdir(sibling)
+    subprocess.run(["true"], cwd=sibling, check=True)
     assert not checkout_guard.beside_the_checkout(ROOT / "vendor" / "discord-api" / "openapi.json")
+    (ROOT / "pyproject.toml").read_bytes()
+    assert checkout_guard.taken() == [f"open {spec}", f"os.listdir {sibling}", f"subprocess.Popen {sibling}"]
+
+
+def test_what_is_beside_this_checkout_is_watched():
+    """Where this checkout has a sibling (``../shared`` on a developer's machine and in CI),
+    it is among the watched folders."""
+    if not checkout_guard.install():
+        pytest.skip("the checkout is at the file system's root: nothing can be beside it")
+    shared = ROOT.parent / "shared"
+    if not shared.is_dir():
+        pytest.skip("nothing named shared beside this checkout (as in a fresh clone)")
+    assert checkout_guard.beside_the_checkout(shared / "discord-api" / "openapi.json")
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed: the copy is made from git's list of files")
@@ -80,7 +96,9 @@ def test_the_suite_runs_in_a_copy_with_nothing_beside_it(tmp_path):
            if not name.startswith(("PYTEST_", "MARQUEE_", "DISCORD_"))}
     env["MARQUEE_LONE_COPY"] = str(copy)
     done = subprocess.run(
+        # Its own scratch folder: pytest prunes the oldest of the ones it shares by default.
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-x", "-rs",
+         f"--basetemp={tmp_path / 'scratch'}",
          *(str(copy / part) for part in [*PARTS, "tests/test_lone_copy_proof.py"])],
         cwd=elsewhere, env=env, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -101,11 +101,12 @@ async def test_a_good_sqlite_configuration_is_ready(tmp_path):
     database = tmp_path / "var" / "marquee.sqlite"
     results = await preflight.run_checks(settings(database), offline=True)
     known = max(preflight._known_migrations(database))
-    assert results == [
-        ("database", True, f"SQLite {database}: a new database, schema V{known}"),
-        ("games", True, ("5 titles ready: advance-to-boardwalk, hollywood-boulevard, hollywood-1947, "
-                        "san-francisco-scene, billboard")),
-    ]
+    assert results[0] == ("database", True, f"SQLite {database}: a new database, schema V{known}")
+    name, passed, said = results[1]
+    assert (name, passed, len(results)) == ("games", True, 2)
+    # (Tests register small games of their own beside the five: listed first when they are.)
+    assert " titles ready: " in said and said.endswith(
+        "advance-to-boardwalk, hollywood-boulevard, hollywood-1947, san-francisco-scene, billboard")
     again = await preflight.run_checks(settings(database), offline=True)
     assert again[0] == ("database", True, f"SQLite {database}: schema V{known}, up to date")
 
