@@ -11,7 +11,7 @@ the ▶ lines, the pictures and the controls whole.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -62,13 +62,15 @@ def card_texts(events: str, standing: str) -> list[str]:
 
 
 def card(events: str, images: Sequence[str] = (), standing: str = "",
-         rows: list[controls.Row] | None = None, colour: int | None = None) -> discord.ui.LayoutView:
-    """A card: what happened, the pictures (files of the message, by name, the board last),
-    where the game stands, then the controls below a line."""
+         rows: list[controls.Row] | None = None, colour: int | None = None,
+         descriptions: Mapping[str, str] | None = None) -> discord.ui.LayoutView:
+    """A card: what happened, the pictures (files of the message, by name, the board last,
+    each with its description for screen readers: ``bot/table/describe.py``), where the game
+    stands, then the controls below a line."""
     items: list[discord.ui.Item[Any]] = []
     if events:
         items.append(discord.ui.TextDisplay(events))
-    items += _galleries(images)
+    items += _galleries(images, descriptions or {})
     if standing:
         items.append(discord.ui.TextDisplay(standing))
     if rows:
@@ -78,12 +80,13 @@ def card(events: str, images: Sequence[str] = (), standing: str = "",
 
 
 def without_controls(message: discord.Message, images: Sequence[str]) -> discord.ui.LayoutView:
-    """The card ``message`` is, with its controls off: its text, pictures and colour kept in
-    their order. Its gallery names its files again (Discord answered with their addresses)."""
+    """The card ``message`` is, with its controls off: its text, pictures (with their
+    descriptions) and colour kept in their order. Its gallery names its files again (Discord
+    answered with their addresses)."""
     container = next((found for found in message.components
                       if isinstance(found, discord.components.Container)), None)
     items: list[discord.ui.Item[Any]] = []
-    pictures = _galleries(images)
+    pictures = _galleries(images, _descriptions_of(container, images))
     for found in container.children if container is not None else []:
         if isinstance(found, discord.components.TextDisplay):
             items.append(discord.ui.TextDisplay(found.content))
@@ -94,12 +97,21 @@ def without_controls(message: discord.Message, images: Sequence[str]) -> discord
     return _layout(items or [discord.ui.TextDisplay("…")], colour.value if colour is not None else None)
 
 
-def _galleries(images: Sequence[str]) -> list[discord.ui.MediaGallery[Any]]:
+def _galleries(images: Sequence[str], descriptions: Mapping[str, str]) -> list[discord.ui.MediaGallery[Any]]:
     """The board (the last picture) alone across the card, the move's other pictures (a
     reveal, a round's films) in a gallery above it: Discord puts a gallery's pictures side by
     side, which would make the board half as wide."""
-    return [discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}") for name in group))
+    return [discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{name}",
+                                                               description=descriptions.get(name) or None)
+                                      for name in group))
             for group in (images[:-1], images[-1:]) if group]
+
+
+def _descriptions_of(container: discord.components.Container | None, images: Sequence[str]) -> dict[str, str]:
+    """The descriptions a card's galleries carry, by the file names they show, in order."""
+    shown = [item.description for found in (container.children if container is not None else [])
+             if isinstance(found, discord.components.MediaGalleryComponent) for item in found.items]
+    return {name: text for name, text in zip(images, shown) if text}
 
 
 def _layout(items: list[discord.ui.Item[Any]], colour: int | None) -> discord.ui.LayoutView:

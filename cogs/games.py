@@ -21,7 +21,7 @@ from bot import i18n
 from bot.engine.language import Words
 from bot.games import registry
 from bot.table import clock as timers
-from bot.table import notify
+from bot.table import describe, notify
 from bot.table.service import Table, TableError, name_seats
 from bot.text import markdown_name
 from cogs import community, held, threads
@@ -237,7 +237,11 @@ class Games(commands.Cog):
         if self.bot.tables.page_link is not None:
             text += "\n" + said.t("🌐 The board, the whole story and a replay: {link}",
                                    link=f"<{self.bot.tables.page_link(table.id)}>")
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=True)
+        described = describe.of_state(game_kit.game, state, table.names(), host_words(table.language),
+                                      title=f"{game_kit.game.name} #{table.id}",
+                                      move=max(table.record.version - 1, 0), news=())
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png", description=described),
+                                        ephemeral=True)
 
     @game.command(name=command_name("hand"), description=locale_str("Your secrets and choices in this game (only you see it)"))
     @limited("panel")

@@ -20,7 +20,7 @@ import discord
 
 from bot import controls
 from bot.games import registry
-from bot.table import history
+from bot.table import describe, history
 from bot.table.service import Table, TableError
 from cogs.cooldowns import limited
 from cogs.play import guarded
@@ -111,7 +111,8 @@ async def show_board(bot: GameBot, interaction: discord.Interaction, table: Tabl
     said = words_at(interaction, table)
     if table.record.state is None:
         raise TableError("The game has not started yet; nothing has been dealt.")
-    kept = await bot.tables.checkpoint(table.id, move, move)
+    # Kept from the move before, so the board's description tells what the move did.
+    kept = await bot.tables.checkpoint(table.id, max(move - 1, 0), move)
     if move > kept.moves:
         raise TableError.counted("This game has had {count} move so far: choose a move from 0 to {count}.",
                                  "This game has had {count} moves so far: choose a move from 0 to {count}.",
@@ -120,6 +121,7 @@ async def show_board(bot: GameBot, interaction: discord.Interaction, table: Tabl
     kit = registry.kit(table.record.game_type)
     view = await asyncio.to_thread(history.view_at, kit.game, table, kept)
     png = await bot.dispatcher.drawing.draw(kit.render, view, "board")  # as the thread's boards are
+    described = await asyncio.to_thread(describe.at_checkpoint, kit.game, table, kept, host_words(table.language))
     text = said.t("The board after move {move} of {count}.", move=move, count=kept.moves)
-    await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png"),
+    await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png", description=described),
                                     ephemeral=True)

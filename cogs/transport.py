@@ -7,6 +7,7 @@ import io
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -15,8 +16,11 @@ import discord
 from bot import controls
 from bot.delivery.outgoing import Blocked, Gone, Outgoing, Posted, Unavailable, Undeliverable
 from bot.engine.language import ENGLISH, Words
+from bot.games import registry
 from bot.i18n import HOST, words
 from bot.store.base import SeatRecord
+from bot.table import describe
+from bot.table.notices import public_view_at
 from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
 from cogs import cards
@@ -129,9 +133,46 @@ def turn_rows(message: Outgoing) -> list[controls.Row]:
     return [[panel]]
 
 
+def picture_kind(name: str) -> str:
+    """What a post's file shows, from its name ("board-12.png", "bids-7.png", "summary.png")."""
+    return name.removesuffix(".png").rsplit("-", 1)[0]
+
+
 class DiscordTransport:
     def __init__(self, bot: discord.Client) -> None:  # only the client's own lookups are used
         self.bot = bot
+
+    async def descriptions(self, table: Table, message: Outgoing, images: tuple[str, ...]) -> dict[str, str]:
+        """Each picture's description (alt text, ``bot/table/describe.py``) in the table's
+        language: the board as the card tells it (whose turn, the scores of the board's
+        public view, what is on offer, the news); another picture as what it is and the news."""
+        game = registry.game(message.game_type)
+        title, told = f"{game.name} #{message.game_id}", said(message)
+        found = {}
+        for name in images:
+            kind = picture_kind(name)
+            if kind == "board":
+                known = isinstance(table, Table)  # (a test's stand-in may carry no game)
+                view = await self._public_view(table, message.version) if known else None
+                names = table.names() if known else []
+                found[name] = describe.board(describe.Moment(
+                    title, max(message.version - 1, 0), message.status, message.result or None,
+                    describe.scores(game, view, names, told) if view is not None else "",
+                    tuple(message.text.splitlines()), describe.asked_in(message.turn, names)), told)
+            else:
+                found[name] = describe.picture(title, describe.picture_name(kind, told),
+                                               message.text.splitlines(), told)
+        return found
+
+    async def _public_view(self, table: Table, version: int) -> dict[str, Any] | None:
+        """The public view the board of ``version`` was drawn from: the bot's store and its
+        dispatcher's kept states, as the dispatcher drew it (None without a store)."""
+        store = getattr(self.bot, "store", None)
+        if store is None and table.record.version != version:
+            return None
+        moments = getattr(getattr(self.bot, "dispatcher", None), "moments", None)
+        log = partial(store.actions, table.id) if store is not None else None
+        return await public_view_at(table, version, log, moments)
 
     async def _thread(self, table: Table) -> discord.abc.Messageable:
         channel_id = table.record.thread_id or table.record.channel_id
@@ -152,16 +193,18 @@ class DiscordTransport:
         for n, text in enumerate(texts[:-1]):
             await channel.send(view=cards.card(text, colour=colour), allowed_mentions=pings,
                                nonce=nonce(message, n))  # type: ignore[arg-type]  # send() takes None; its overloads don't
-        files = [discord.File(io.BytesIO(png), filename=name) for name, png in message.images]
         names = tuple(name for name, _ in message.images)
+        described = await self.descriptions(table, message, names)
+        files = [discord.File(io.BytesIO(png), filename=name, description=described[name])
+                 for name, png in message.images]
         rows = turn_rows(message)
-        sent = await channel.send(view=cards.card(texts[-1], names, standing, rows, colour), files=files,
+        sent = await channel.send(view=cards.card(texts[-1], names, standing, rows, colour, described), files=files,
                                   allowed_mentions=pings, nonce=nonce(message, len(texts) - 1))  # type: ignore[arg-type]  # as above
         return _posted(sent, len(texts), bool(rows), card=True, images=names)
 
     async def edit(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
         if posted.card:
-            return await self._edit_card(posted, message)
+            return await self._edit_card(table, posted, message)
         # A post from before cards: edited as it was made (a message cannot switch).
         chunks = split_text(post_text(message))
         if len(chunks) > 1 or posted.parts > 1:
@@ -176,15 +219,16 @@ class DiscordTransport:
                 return None  # deleted
         return Posted(posted.channel_id, posted.message_id, 1, view is not None)
 
-    async def _edit_card(self, posted: Posted, message: Outgoing) -> Posted | None:
+    async def _edit_card(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
         """The card shows ``message`` instead; its gallery names the files it already has, so
-        the board stays with it."""
+        the board stays with it, described as the card now tells it."""
         standing = cards.fitted(standing_text(message))
         texts = cards.card_texts(message.text, standing)
         if len(texts) > 1 or posted.parts > 1:
             return None  # no longer one card: the dispatcher posts anew
         rows = turn_rows(message)
-        view = cards.card(texts[0], posted.images, standing, rows, cards.accent(message))
+        described = await self.descriptions(table, message, posted.images)
+        view = cards.card(texts[0], posted.images, standing, rows, cards.accent(message), described)
         target = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
         with delivery_errors():
             try:

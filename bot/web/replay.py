@@ -12,7 +12,7 @@ from bot.i18n import HOST, words
 from bot.store.base import Store
 from bot.table import history
 from bot.table.model import Table
-from bot.web import html, story
+from bot.web import build, html, story
 from bot.web.server import STATIC
 from rendering import summary as summary_picture
 
@@ -25,13 +25,15 @@ async def write_replay(store: Store, game_id: int, out: Path) -> Path:
     kit = registry.kit(table.record.game_type)
     game, said = kit.game, words(HOST, table.language)
     moves = (await store.checkpoint(game_id, 0, 0)).moves
+    named = await build.seats(store, table, moves)
     boards = out / "boards"
     boards.mkdir(parents=True, exist_ok=True)
-    chapters = []
+    chapters: list[str] = []
+    steps: list[html.Move] = []
     for number in range(history.chapters(moves)):
         first, last = history.chapter_span(number)
         kept = await store.checkpoint(game_id, max(first - 1, 0), last)
-        steps = await asyncio.to_thread(story.chapter, game, table, kept, first, said)
+        steps = await asyncio.to_thread(story.chapter, game, table, kept, first, said, named)
         chapters.append(html.chapter(number, steps))
         for step in history.rebuilt(game, table, kept):
             if step.move >= first:
@@ -45,8 +47,8 @@ async def write_replay(store: Store, game_id: int, out: Path) -> Path:
     places = html.Places(board="boards/{n}.png", summary="summary.png" if over else None,
                          style=f"<style>\n{(STATIC / 'page.css').read_text()}</style>",
                          script=f"<script>\n{(STATIC / 'page.js').read_text()}</script>")
-    page = html.page(said, f"{game.name} #{table.id}", story.standing(game, table, table.state, moves, said),
-                     [], reversed(chapters), None, table.record.version, places, 0)
+    page = html.page(said, f"{game.name} #{table.id}", story.standing(game, table, table.state, moves, said, named),
+                     [], reversed(chapters), None, table.record.version, places, 0, alt=steps[-1].alt if steps else "")
     path = out / "index.html"
     path.write_text(page, encoding="utf-8")
     return path

@@ -9,8 +9,9 @@
 
 Anything else, a tampered token, a game not dealt yet: a plain 404 page. Nothing lists games.
 Every answer carries a content security policy (the page's own script and styles only, no
-framing), no referrer and no sniffing; each reader may ask ``rate`` times a second (bursts of
-``burst``), beyond which it gets a 429 page. A reader is an IPv4 address or an IPv6 /64 (what
+framing), no referrer and no sniffing (aiohttp's own error answers too), and names no software
+version; each reader may ask ``rate`` times a second (bursts of ``burst``), beyond which it
+gets a 429 page. A reader is an IPv4 address or an IPv6 /64 (what
 one home or one host is given), found through the trusted proxies' X-Forwarded-For (``Readers``). Everything is read from the store, so any process
 of a several-process deployment serves any game; what a process keeps is bounded in memory.
 """
@@ -23,9 +24,10 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from bot.delivery.drawing import Drawing
 from bot.games import registry
@@ -64,7 +66,19 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+#: What every answer says of the software answering: no name of Python's or aiohttp's version.
+SERVER = "Marquee"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class Headed(web.Request):
+    """A request whose every answer carries ``HEADERS`` and ``SERVER``: aiohttp's own answers
+    (a malformed request's 400, which no middleware sees) as well as the pages'."""
+
+    async def _prepare_hook(self, response: web.StreamResponse) -> None:
+        response.headers.update(HEADERS)
+        response.headers[hdrs.SERVER] = SERVER
+        await super()._prepare_hook(response)
 
 
 class NotFound(Exception):
@@ -188,7 +202,11 @@ class Pages:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        self._runner, self.port = await listen(self.app(), host, port)
+        app = self.app()
+        self._runner, self.port = await listen(app, host, port)
+        # Set before the loop runs again, so before any connection is taken.
+        assert self._runner.server is not None
+        self._runner.server.request_factory = partial(app._make_request, _cls=Headed)
         log.info("game pages on %s (listening on %s port %d)", self.links.base_url, host, self.port)
 
     async def stop(self) -> None:
@@ -208,6 +226,7 @@ class Pages:
             except (NotFound, web.HTTPNotFound, web.HTTPMethodNotAllowed):
                 response = self._refusal(404)
         response.headers.update(HEADERS)
+        response.headers[hdrs.SERVER] = SERVER
         return response
 
     @staticmethod
@@ -248,7 +267,8 @@ class Pages:
             over = table.record.result is not None and history.summarises(game)
             places = html.Places(board=f"{token}/board/{{n}}.png", summary=f"{token}/summary.png" if over else None,
                                  log=f"{token}/log/{{c}}", version=f"{token}/version")
-            return await asyncio.to_thread(build.page, table, kept, countdowns, places, self.poll_seconds)
+            named = await build.seats(self.store, table, kept.moves)
+            return await asyncio.to_thread(build.page, table, kept, countdowns, places, self.poll_seconds, named)
 
         body = await self.kept.get_or_make(("page", table.id, table.record.version), make)
         return web.Response(body=body, content_type="text/html", charset="utf-8",
@@ -300,7 +320,8 @@ class Pages:
         async def make() -> bytes:
             first, last = history.chapter_span(number)
             kept = await self.store.checkpoint(table.id, max(first - 1, 0), last)
-            return await asyncio.to_thread(build.chapter, table, kept, number)
+            named = await build.seats(self.store, table, moves)
+            return await asyncio.to_thread(build.chapter, table, kept, number, named)
 
         # A chapter is the same for good once the log has gone past it.
         whole = number < history.chapters(moves) - 1

@@ -8,6 +8,7 @@ tampered link's 404."""
 from __future__ import annotations
 
 import base64
+import re
 import shutil
 
 import pytest
@@ -87,8 +88,9 @@ async def test_every_page_shows_its_board_without_horizontal_scroll(site, title)
             assert box["x"] + box["width"] <= viewport["width"], f"{title} {stage} {size}: board too wide"
             wide = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert wide <= 0, f"{title} {stage} at {size} scrolls sideways by {wide}px"
-            alt = await page.locator("#board").get_attribute("alt")
-            assert alt and alt == (await page.locator("#status").inner_text()).strip()
+            alt = await page.locator("#board").get_attribute("alt")  # the board's description (issue 38)
+            newest = await page.locator("#game").get_attribute("data-moves")
+            assert alt and alt == await page.locator(f"li[data-move='{newest}']").get_attribute("data-alt")
         if stage == "finished":
             assert await page.locator("#summary").count() == 1
         await page.close()
@@ -123,11 +125,13 @@ async def test_the_replay_reaches_move_1_and_the_last_with_the_boards_of_game_bo
     await page.click("button[data-go=first]")
     await page.click("button[data-go=forward]")
     await playwright_api.expect(page.locator("#move")).to_have_value("1")
-    assert (await page.locator("#board").get_attribute("src")).endswith("/board/1.png")
+    await playwright_api.expect(page.locator("#board")).to_have_attribute("src", re.compile(r"/board/1\.png$"))
     assert await board_shown(page) == await expected_board(site, game_id, 1)
     assert await page.locator("li[data-move='2']").is_hidden()  # the log as it stood after move 1
+    await page.locator("#replay").focus()  # the replay's keys are its own (issue 38)
     await page.keyboard.press("End")
     await playwright_api.expect(page.locator("#move")).to_have_value(str(last))
+    await playwright_api.expect(page.locator("#board")).to_have_attribute("src", re.compile(rf"/board/{last}\.png$"))
     assert await board_shown(page) == await expected_board(site, game_id, last)
     await page.keyboard.press("ArrowLeft")
     await playwright_api.expect(page.locator("#move")).to_have_value(str(last - 1))
@@ -176,8 +180,10 @@ async def test_the_demo_page_opens_from_disk_and_replays_the_whole_game(site, tm
     await loaded(page)
     last = int(await page.locator("#game").get_attribute("data-moves"))
     assert await page.locator("li[data-move]").count() == last + 1  # the whole log, inside the page
+    await page.locator("#replay").focus()
     await page.keyboard.press("Home")
     await playwright_api.expect(page.locator("#move")).to_have_value("0")
+    await playwright_api.expect(page.locator("#board")).to_have_attribute("src", "boards/0.png")
     await loaded(page)
     assert (tmp_path / "boards" / "0.png").read_bytes() == await expected_board(site, game_id, 0)
     await page.keyboard.press("End")
