@@ -123,7 +123,52 @@ def to_png(image: Image.Image) -> bytes:
 # caches are bounded: a long-running worker sees every player's name and amount in turn.
 @lru_cache(maxsize=65536)
 def text_width(text: str, size: int, bold: bool = False) -> float:
-    return font(size, bold).getlength(text)
+    runs = _runs(text)
+    if len(runs) == 1 and not runs[0][1]:
+        return font(size, bold).getlength(runs[0][0])
+    return sum(emoji_font(size).getlength(run) if emoji else font(size, bold).getlength(run) for run, emoji in runs)
+
+
+# Emoji in a player's name: DejaVu Sans has none (they drew as empty boxes), so each run of
+# them is drawn in colour from OpenMoji (rendering/fonts, CC BY-SA 4.0, a COLR font Pillow
+# draws at any size) beside the rest of the line in our fonts. Bidirectional controls are
+# left out, as bot/text.py's plain_name leaves them out of every name the bot writes.
+EMOJI = FONT_DIR / "OpenMoji-Color.ttf"
+EMOJI_SCALE = 1.25
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+# Characters shown as emoji without a variation selector (Unicode's Emoji_Presentation) below
+# U+1F000, where DejaVu's own symbols (★ ☆ ♠ ✓) are drawn as text.
+_EMOJI_BMP = frozenset([0x231A, 0x231B, 0x23E9, 0x23EA, 0x23EB, 0x23EC, 0x23F0, 0x23F3, 0x25FD, 0x25FE,
+                        0x2614, 0x2615, *range(0x2648, 0x2654), 0x267F, 0x2693, 0x26A1, 0x26AA, 0x26AB,
+                        0x26BD, 0x26BE, 0x26C4, 0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2, 0x26F3, 0x26F5,
+                        0x26FA, 0x26FD, 0x2705, 0x270A, 0x270B, 0x2728, 0x274C, 0x274E, 0x2753, 0x2754,
+                        0x2755, 0x2757, 0x2795, 0x2796, 0x2797, 0x27B0, 0x27BF, 0x2B1B, 0x2B1C, 0x2B50,
+                        0x2B55])
+# What joins an emoji to the one before it: a joiner, a variation selector, a keycap, a tag.
+_JOINS = frozenset([0x200D, 0xFE0F, 0x20E3, *range(0xE0020, 0xE0080)])
+
+
+@cache
+def emoji_font(size: int) -> ImageFont.FreeTypeFont:
+    """OpenMoji for text of ``size``: a size larger, its glyphs standing within a margin."""
+    return ImageFont.truetype(str(EMOJI), round(size * EMOJI_SCALE))
+
+
+@lru_cache(maxsize=16384)
+def _runs(text: str) -> tuple[tuple[str, bool], ...]:
+    """The line as runs of text and of emoji, bidirectional controls left out."""
+    text = text.translate(_BIDI_CONTROLS)
+    runs: list[tuple[str, bool]] = []
+    for n, ch in enumerate(text):
+        code = ord(ch)
+        joined = bool(runs) and runs[-1][1] and (code in _JOINS or ord(runs[-1][0][-1]) == 0x200D
+                                                   or 0x1F3FB <= code <= 0x1F3FF)
+        emoji = joined or code >= 0x1F000 or code in _EMOJI_BMP or text[n + 1:n + 2] == "\ufe0f"
+        if runs and runs[-1][1] == emoji:
+            runs[-1] = (runs[-1][0] + ch, emoji)
+        else:
+            runs.append((ch, emoji))
+    return tuple(runs) or (("", False),)
 
 
 @lru_cache(maxsize=16384)
@@ -155,9 +200,41 @@ def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
     if "\n" in text or draw.fontmode != "L":
         draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
         return
+    runs = _runs(text)
+    if len(runs) > 1 or runs[0][1]:
+        _write_runs(draw, xy, runs, size, fill, bold, anchor)
+        return
+    text = runs[0][0]
     x, y = xy
     mask, (dx, dy) = _glyphs(text, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]))
     draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw._getink(fill)[0])
+
+
+def _write_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], runs: tuple[tuple[str, bool], ...], size: int,
+                fill: Colour, bold: bool, anchor: str) -> None:
+    """A line holding emoji: its runs side by side, from where ``anchor`` puts the whole line."""
+    widths = [emoji_font(size).getlength(run) if emoji else font(size, bold).getlength(run) for run, emoji in runs]
+    x, y = xy
+    x -= sum(widths) * {"m": 0.5, "r": 1.0}.get(anchor[0], 0.0)
+    for (run, emoji), width in zip(runs, widths):
+        if emoji:
+            _emoji(draw, (x, y), run, size, "l" + anchor[1])
+        else:
+            write(draw, (x, y), run, size, fill=fill, bold=bold, anchor="l" + anchor[1])
+        x += width
+
+
+def _emoji(draw: ImageDraw.ImageDraw, xy: tuple[float, float], run: str, size: int, anchor: str) -> None:
+    """Emoji in their colours, as ``draw.text(embedded_color=True)`` pastes them. The empty mask
+    drawn first passes through the drawing methods, so a board drawn on a layer
+    (rendering/layers.py) notes the rows the emoji take."""
+    x, y = xy
+    colour, (dx, dy) = emoji_font(size).getmask2(run, "RGBA", anchor=anchor, start=(math.modf(x)[0], math.modf(y)[0]))
+    left, top = int(x) + dx, int(y) + dy
+    alpha = colour.getband(3)
+    draw.draw.draw_bitmap((left, top), Image.core.fill("L", alpha.size, 0), draw._getink(INK)[0])
+    colour.fillband(3, 255)
+    draw.im.paste(colour, (left, top, left + alpha.size[0], top + alpha.size[1]), alpha)
 
 
 def draw_text(

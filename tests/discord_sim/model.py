@@ -309,6 +309,16 @@ class SimMessage:
                           if (url := ((item or {}).get("media") or {}).get("url")) in by_url]
         return shown
 
+    def undescribed_pictures(self) -> list[str]:
+        """The pictures a reader with a screen reader could not hear: each image attachment
+        without a ``description`` (alt text), and each media gallery item without one, by name."""
+        missing = [a.filename for a in self.attachments if a.content_type.startswith("image/") and not a.description]
+        for comp in walk_components(self.components):
+            if comp.get("type") == 12:
+                missing += [((item or {}).get("media") or {}).get("url", "?") for item in comp.get("items") or []
+                            if not (item or {}).get("description")]
+        return missing
+
     def _resolve_embed_attachments(self) -> None:
         by_name = {a.filename: a for a in self.attachments}
         for embed in self.embeds:
