@@ -8,9 +8,8 @@ its F spaces and the tokens; then the players' standings and the latest events.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from . import kit
 
@@ -47,8 +46,8 @@ def render(view: dict, image: str = "board") -> bytes:
     height = bottom_top + max(players_h, 44 + 26 * 6) + MARGIN
     zones = tuple((zone["id"], zone["name"]) for zone in view["zones"])
     track = (view["track"]["last_space"], tuple(view["track"]["fortune_spaces"]))
-    img = _backdrop(height, view["players"], zones, track).copy()
-    draw = ImageDraw.Draw(img)
+    img, draw = kit.on_layer(("advance-to-boardwalk", view["players"], zones, track), WIDTH, height,
+                             lambda layer: _backdrop(layer, view["players"], zones, track))
 
     _header(draw, view, names)
     for index, zone in enumerate(view["zones"]):
@@ -59,14 +58,12 @@ def render(view: dict, image: str = "board") -> bytes:
     return kit.to_png(img)
 
 
-@lru_cache(maxsize=16)
-def _backdrop(height: int, players: int, zones: tuple[tuple[str, str], ...],
-              track: tuple[int, tuple[int, ...]]) -> Image.Image:
+def _backdrop(draw: ImageDraw.ImageDraw, players: int, zones: tuple[tuple[str, str], ...],
+              track: tuple[int, tuple[int, ...]]) -> None:
     """What a game's board always shows: the header's panel and title, the zones' frames and
     names, the boardwalk's spaces, the panels' frames and headings. Drawn once per process
-    (about half of the drawing); every board copies it and draws the game's state on top,
-    in the same order as before, so the pixels are the same."""
-    img, draw = kit.canvas(WIDTH, height)
+    (``kit.on_layer``); every board copies it and draws the game's state on top, in the same
+    order as before, so the pixels are the same."""
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=kit.PANEL)
     kit.draw_text(draw, (MARGIN, 12), "ADVANCE TO BOARDWALK", 30, fill=kit.GOLD, bold=True)
     zones_top = HEADER_H + 8
@@ -91,7 +88,6 @@ def _backdrop(height: int, players: int, zones: tuple[tuple[str, str], ...],
     left, bottom = MARGIN + 580, bottom_top + max(40 + 46 * players, 44 + 26 * 6)
     draw.rounded_rectangle((left, bottom_top, WIDTH - MARGIN, bottom), radius=10, fill=kit.PANEL)
     kit.draw_text(draw, (left + 14, bottom_top + 10), "LATEST", 17, fill=kit.MUTED, bold=True)
-    return img
 
 
 def _named(text: str, names: list[str]) -> str:

@@ -14,6 +14,7 @@ Every word comes from the ``billboard-table`` catalogue in the view's language.
 """
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -89,16 +90,38 @@ def render(view: View, image: str = "board") -> bytes:
     words = i18n.words(DOMAIN, view.get("language"))
     names = _names(view, words)
     tops = _tops(view)
-    img, draw = kit.canvas(WIDTH, tops["end"])
+    img, draw = kit.on_layer(("billboard", _layout(view, tops)), WIDTH, tops["end"],
+                             lambda layer: _layer(layer, view, words, tops))
     _header(draw, view, words, names)
     if view.get("auction"):
         _auction(draw, view, words, names, tops["auction"])
     _map(draw, view, words, tops["map"])
-    _prices(draw, view, words, tops["prices"])
+    _prices(draw, view, tops["prices"])
     _players(draw, view, words, names, tops["players"])
     _agencies(draw, view, words, names, tops["lower"])
     _companies(draw, view, words, names, tops["lower"])
     return kit.to_png(img)
+
+
+def _layout(view: View, tops: dict[str, int]) -> str:
+    """Everything ``_layer`` reads: the language, where the bands lie (an auction running, a
+    note on peeks, the seats), the districts with their billboards' values, the agencies'
+    and the companies' names."""
+    return json.dumps([view.get("language"), tops, view.get("rounds", 8), len(view["players"]),
+                       [[d["id"], d["name"], [b["value"] for b in d["billboards"]]] for d in view["districts"]],
+                       [a["name"] for a in view["agencies"]],
+                       [[c["id"], c["name"]] for c in view["companies"]]])
+
+
+def _layer(draw: ImageDraw.ImageDraw, view: View, words: Words, tops: dict[str, int]) -> None:
+    """What every board of this table shows in its language: panels, headings, the map with
+    every billboard for sale, the price track's spaces, names that never change."""
+    _header_layer(draw, words)
+    _map_layer(draw, view, words, tops["map"])
+    _prices_layer(draw, words, tops["prices"])
+    _players_layer(draw, view, words, tops["players"])
+    _agencies_layer(draw, view, words, tops["lower"])
+    _companies_layer(draw, view, words, tops["lower"])
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], line: str, size: int, *,
@@ -182,11 +205,18 @@ def company_marker(draw: ImageDraw.ImageDraw, company: str, box: Box) -> None:
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
-def _header(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str]) -> None:
+def _header_layer(draw: ImageDraw.ImageDraw, words: Words) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=kit.PANEL)
     kit.draw_text(draw, (M, 10), "BILLBOARD", 32, fill=kit.GOLD, bold=True)
     kit.draw_text(draw, (M + kit.text_width("BILLBOARD", 32, True) + 14, 24), words.t("Kraków, 2009"), 17,
                   fill=kit.MUTED)
+    kit.draw_text(draw, (WIDTH - M, 12 + ROUND_CELL[1] + 4),
+                  words.t("points for most contracts · ★ also scores by the table"), 12,
+                  fill=kit.MUTED, anchor="ra")
+
+
+def _header(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str]) -> None:
+    """The round track and what the game waits for, on the layer's header."""
     _round_track(draw, view, words)
     kit.draw_text(draw, STATUS_BOX[:2], _status(view, words, names), 20, bold=True,
                   max_width=STATUS_BOX[2] - STATUS_BOX[0],
@@ -209,9 +239,6 @@ def _round_track(draw: ImageDraw.ImageDraw, view: View, words: Words) -> None:
         if index < len(points):
             kit.draw_text(draw, (box[0] + w / 2, box[1] + h - 5), f"+{points[index]}", 16,
                           fill=ink, anchor="md")
-    kit.draw_text(draw, (WIDTH - M, 12 + h + 4),
-                  words.t("points for most contracts · ★ also scores by the table"), 12,
-                  fill=kit.MUTED, anchor="ra")
 
 
 def _status(view: View, words: Words, names: list[str]) -> str:
@@ -312,7 +339,8 @@ def _map_height(view: View) -> int:
     return int(max([MAP_H] + [box[3] + 14 for box in boxes.values()]))
 
 
-def _map(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+def _map_layer(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+    """The map with every billboard for sale, and its key."""
     height = _map_height(view)
     draw.rounded_rectangle((M, top, WIDTH - M, top + height), radius=12, fill=PAPER)
     boxes = _district_boxes(view, top)
@@ -325,10 +353,20 @@ def _map(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
     kit.draw_text(draw, (M + 120, top + 356), words.t("Vistula"), 17, fill=(60, 110, 170), bold=True)
     kit.draw_text(draw, (WIDTH - M - 14, top + height - 12), words.t("KRAKÓW"), 22,
                   fill=MAP_MUTED, bold=True, anchor="rd")
+    for district in view["districts"]:
+        _district(draw, view, {**district, "billboards": [{"value": b["value"]} for b in district["billboards"]]},
+                  boxes[district["id"]], {})
+    _map_legend(draw, view, words, top)
+
+
+def _map(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+    """The billboards owned or carrying an ad, over the same tiles for sale on the layer."""
+    boxes = _district_boxes(view, top)
     owners = _company_owner(view)
     for district in view["districts"]:
-        _district(draw, view, district, boxes[district["id"]], owners)
-    _map_legend(draw, view, words, top)
+        for billboard, tile in zip(district["billboards"], _tiles(district, boxes[district["id"]])):
+            if billboard.get("owner") is not None or billboard.get("ad"):
+                _tile(draw, view, billboard, tile, owners)
 
 
 def _dashed(draw: ImageDraw.ImageDraw, line: tuple, colour: kit.Colour, width: int) -> None:
@@ -347,12 +385,20 @@ def _district(draw: ImageDraw.ImageDraw, view: View, district: View, box: Box,
     name = district["name"] + (" ✈" if district["id"] == "balice" else "")
     kit.draw_text(draw, (box[0] + 12, box[1] + 8), name, 17, fill=MAP_INK, bold=True,
                   max_width=box[2] - box[0] - 24)
+    for billboard, tile in zip(district["billboards"], _tiles(district, box)):
+        _tile(draw, view, billboard, tile, owners)
+
+
+def _tiles(district: View, box: Box) -> list[Box]:
+    """Where each of a district's billboards is drawn."""
     cols, _ = _grid(len(district["billboards"]))
-    for index, billboard in enumerate(district["billboards"]):
+    tiles = []
+    for index in range(len(district["billboards"])):
         row, col = divmod(index, cols)
         x = box[0] + 12 + col * (TILE + TILE_GAP)
         y = box[1] + 34 + row * (TILE + TILE_GAP)
-        _tile(draw, view, billboard, (x, y, x + TILE, y + TILE), owners)
+        tiles.append((x, y, x + TILE, y + TILE))
+    return tiles
 
 
 def _tile(draw: ImageDraw.ImageDraw, view: View, billboard: View, box: Box, owners: dict[str, int]) -> None:
@@ -403,16 +449,22 @@ def _map_legend(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -
 
 # --- the price track ----------------------------------------------------------------------------
 
-def _prices(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+def _prices_layer(draw: ImageDraw.ImageDraw, words: Words, top: int) -> None:
     kit.draw_text(draw, (M, top), words.t("PRICES (thousands): each value's disc stands on its price"),
                   15, fill=kit.MUTED, bold=True, max_width=INNER)
-    prices = view["prices"]
-    at = {price: value for value, price in enumerate(prices, start=1)}
     for space in range(1, 21):
         x0, y0, x1, y1 = price_cell(space, top)
         fill = (64, 70, 84) if space % 2 else (56, 61, 74)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=5, fill=fill)
         kit.draw_text(draw, (x0 + 5, y0 + 3), str(space), 12, fill=kit.MUTED)
+
+
+def _prices(draw: ImageDraw.ImageDraw, view: View, top: int) -> None:
+    """Each value's disc on its price's space (the track is the layer's)."""
+    prices = view["prices"]
+    at = {price: value for value, price in enumerate(prices, start=1)}
+    for space in range(1, 21):
+        x0, y0, x1, y1 = price_cell(space, top)
         value = at.get(space)
         if value is not None:
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 6
@@ -431,7 +483,8 @@ ROUND_COL = (M + 546, 184)
 LOYALTY_LEFT = M + 740
 
 
-def _players(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str], top: int) -> None:
+def _players_layer(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+    """The table's panel, its headings and the agencies' names."""
     players = view["players"]
     bottom = top + TABLE_HEAD + PLAYER_ROW * len(players) + 8
     draw.rounded_rectangle((M, top, WIDTH - M, bottom), radius=10, fill=kit.PANEL)
@@ -450,6 +503,13 @@ def _players(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[st
     for i, agency in enumerate(agencies):
         kit.draw_text(draw, (LOYALTY_LEFT + (i + 0.5) * loyalty_w, head + 22), agency["name"], 14,
                       fill=kit.INK, bold=True, anchor="ma", max_width=loyalty_w - 8)
+
+
+def _players(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str], top: int) -> None:
+    """Each player's row in the layer's table."""
+    players = view["players"]
+    agencies = view["agencies"]
+    loyalty_w = (WIDTH - M - 12 - LOYALTY_LEFT) / max(1, len(agencies))
     leaders = _loyalty_leaders(view)
     winners = set(view.get("winners") or []) if view["phase"] == "over" else set()
     for player in players:
@@ -509,12 +569,16 @@ def _loyalty_leaders(view: View) -> dict[str, int]:
 HALF = (INNER - GAP) / 2
 
 
-def _agencies(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str], top: int) -> None:
-    right = M + HALF
-    bottom = top + _agencies_height(view)
-    draw.rounded_rectangle((M, top, right, bottom), radius=10, fill=kit.PANEL)
+def _agencies_layer(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+    draw.rounded_rectangle((M, top, M + HALF, top + _agencies_height(view)), radius=10, fill=kit.PANEL)
     kit.draw_text(draw, (M + 14, top + 12), words.t("AGENCIES: order track · contracts face down"), 15,
                   fill=kit.MUTED, bold=True, max_width=HALF - 28)
+
+
+def _agencies(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str], top: int) -> None:
+    """Each agency's name, track and pile of contracts, in the layer's panel."""
+    right = M + HALF
+    bottom = top + _agencies_height(view)
     auction_agency = (view.get("auction") or {}).get("agency")
     for i, agency in enumerate(view["agencies"]):
         y = top + 42 + i * AGENCY_ROW
@@ -549,16 +613,24 @@ def _agencies_height(view: View) -> int:
     return 44 + AGENCY_ROW * len(view["agencies"]) + note
 
 
-def _companies(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str], top: int) -> None:
+def _companies_layer(draw: ImageDraw.ImageDraw, view: View, words: Words, top: int) -> None:
+    """The panel, its heading and each company's marker and name."""
     left = M + HALF + GAP
-    right = WIDTH - M
     bottom = top + 44 + COMPANY_ROW * len(view["companies"])
-    draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=kit.PANEL)
+    draw.rounded_rectangle((left, top, WIDTH - M, bottom), radius=10, fill=kit.PANEL)
     kit.draw_text(draw, (left + 14, top + 12), words.t("COMPANIES"), 15, fill=kit.MUTED, bold=True)
     for i, company in enumerate(view["companies"]):
         y = top + 42 + i * COMPANY_ROW
         company_marker(draw, company["id"], (left + 14, y + 2, left + 44, y + 32))
         kit.draw_text(draw, (left + 54, y + 2), company["name"], 18, bold=True, max_width=170)
+
+
+def _companies(draw: ImageDraw.ImageDraw, view: View, words: Words, names: list[str], top: int) -> None:
+    """Each company's worth, price and owner or standing bid, in the layer's panel."""
+    left = M + HALF + GAP
+    right = WIDTH - M
+    for i, company in enumerate(view["companies"]):
+        y = top + 42 + i * COMPANY_ROW
         kit.draw_text(draw, (left + 54, y + 26),
                       words.t("billboards worth {value}", value=company.get("value", 0)), 13,
                       fill=kit.MUTED, max_width=170)

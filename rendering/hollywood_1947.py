@@ -18,6 +18,7 @@ from .kit import (
     canvas,
     draw_text,
     fit_text,
+    on_layer,
     player_token,
     to_png,
     wrap,
@@ -114,16 +115,12 @@ def _table(view: dict[str, Any]) -> bytes:
     row_h = 104 if view.get("small_game") else 86
     ghosts = view.get("ghosts") or []
     height = 380 + 52 + players * row_h + 24 + _center_height(view) + (110 if ghosts else 0)
-    img, draw = canvas(WIDTH, height)
+    img, draw = on_layer("hollywood-1947", WIDTH, height, _table_layer)
     _header(draw, view)
     _reel(draw, view, 320, 84)
     _poster(draw, PAD, 84, 270, 250, view.get("poster"),
             _count(view.get("posters_left", 0), "poster") + " left")
-    y = 392
-    draw_text(draw, (PAD, y), "THE STUDIO", 24, bold=True, fill=GOLD)
-    draw_text(draw, (WIDTH - PAD, y + 4), "jobs · dice · tokens · hand", 20, fill=MUTED,
-              anchor="ra")
-    y += 40
+    y = 392 + 40
     for seat in range(players):
         _player_row(draw, view, seat, y, row_h)
         y += row_h
@@ -134,9 +131,26 @@ def _table(view: dict[str, Any]) -> bytes:
     return to_png(img)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _table_layer(draw: ImageDraw.ImageDraw) -> None:
+    """What every table shows: the header's band and title, the team tracks' names, the empty
+    film strip, the studio's heading."""
     draw.rectangle((0, 0, WIDTH, 66), fill=(18, 18, 22))
     draw_text(draw, (PAD, 33), "HOLLYWOOD 1947", 36, bold=True, fill=GOLD, anchor="lm")
+    x, y = 320, 84
+    for i, team in enumerate(("patriot", "communist")):
+        draw_text(draw, (x, y + i * 62 + 24), TEAM_LABEL[team], 26, bold=True, fill=TEAM_COLOUR[team], anchor="lm")
+    sy = y + 134
+    draw.rectangle((x, sy, WIDTH - PAD, sy + 112), fill=FILM)
+    for k in range(16):
+        hx = x + 8 + k * (WIDTH - PAD - x - 16) / 16
+        draw.rectangle((hx, sy + 6, hx + 14, sy + 16), fill=(200, 200, 200))
+        draw.rectangle((hx, sy + 96, hx + 14, sy + 106), fill=(200, 200, 200))
+    draw_text(draw, (PAD, 392), "THE STUDIO", 24, bold=True, fill=GOLD)
+    draw_text(draw, (WIDTH - PAD, 392 + 4), "jobs · dice · tokens · hand", 20, fill=MUTED, anchor="ra")
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The movie and the phase, on the layer's header."""
     phase = {"handpick": "Handpicking jobs", "production": "Production", "stars": "Post",
              "tokens": "Post", "editor": "Post · editing", "over": "Final cut"}[view["phase"]]
     right = f"Movie {max(view['round'], 1)} · {phase}" if view["phase"] != "over" else phase
@@ -148,8 +162,6 @@ def _reel(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int) -> No
     score, goal = view["score"], view["goal"]
     for i, team in enumerate(("patriot", "communist")):
         ty = y + i * 62
-        draw_text(draw, (x, ty + 24), TEAM_LABEL[team], 26, bold=True,
-                  fill=TEAM_COLOUR[team], anchor="lm")
         for k in range(goal[team]):
             bx = x + 210 + k * 72
             won = k < score[team]
@@ -163,11 +175,6 @@ def _reel(draw: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int) -> No
     # the film strip of movies made: one frame per movie, the seventh marked
     sy = y + 134
     frame_w = (WIDTH - PAD - x - 8) / 7
-    draw.rectangle((x, sy, WIDTH - PAD, sy + 112), fill=FILM)
-    for k in range(16):
-        hx = x + 8 + k * (WIDTH - PAD - x - 16) / 16
-        draw.rectangle((hx, sy + 6, hx + 14, sy + 16), fill=(200, 200, 200))
-        draw.rectangle((hx, sy + 96, hx + 14, sy + 106), fill=(200, 200, 200))
     films = view.get("films") or []
     for k in range(7):
         fx = x + 4 + k * frame_w

@@ -11,6 +11,7 @@ a phone's half-size preview still reads).
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from PIL import ImageDraw
@@ -26,6 +27,7 @@ from .kit import (
     draw_text,
     fit_text,
     money,
+    on_layer,
     player_style,
     player_token,
     text_width,
@@ -80,13 +82,21 @@ def _hours(minutes: int) -> str:
 
 def _title_bar(draw: ImageDraw.ImageDraw, title: str, subtitle: str, height: int = 84) -> int:
     """A cinema marquee: red band, gold title, a row of bulbs."""
+    _marquee(draw, title, height)
+    _subtitle(draw, subtitle, height)
+    return height
+
+
+def _marquee(draw: ImageDraw.ImageDraw, title: str, height: int = 84) -> None:
     draw.rectangle((0, 0, WIDTH, height), fill=MARQUEE)
     for x in range(14, WIDTH, 28):
         draw.ellipse((x - 4, 6, x + 4, 14), fill=GOLD)
         draw.ellipse((x - 4, height - 14, x + 4, height - 6), fill=GOLD)
     draw_text(draw, (PAD, height / 2), title, 36, fill=GOLD, bold=True, anchor="lm", max_width=600)
+
+
+def _subtitle(draw: ImageDraw.ImageDraw, subtitle: str, height: int = 84) -> None:
     draw_text(draw, (WIDTH - PAD, height / 2), subtitle, 24, fill=INK, anchor="rm", max_width=460)
-    return height
 
 
 def _panel(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], title: str,
@@ -118,19 +128,36 @@ def _box_name(view: dict[str, Any], box: str) -> str:
 
 # ------------------------------------------------------------------ board
 
+# The board's sections stack from the top: where each begins (the amenities and stars follow).
+ROUND_TOP = 84 + 12
+SECTIONS_TOP = ROUND_TOP + 48 + 12
+AMENITIES_TOP = SECTIONS_TOP + 300 + 14
+
+
 def _board(view: dict[str, Any]) -> bytes:
     # Made at its final size: a taller canvas cropped afterwards is two more 2-megapixel
-    # images to allocate and fill, which cost as much as drawing everything on them.
-    img, draw = canvas(WIDTH, _board_height(view))
+    # images to allocate and fill, which cost as much as drawing everything on them. What
+    # every board of this table shows is drawn once (``_board_layer``); the state on top.
+    layout = (view["players"], json.dumps(view["board"], sort_keys=True))
+    img, draw = on_layer(("hollywood-boulevard", layout), WIDTH, _board_height(view),
+                         lambda layer: _board_layer(layer, view))
     deck = "first deck" if view["deck"] == 1 else "second deck"
-    subtitle = _final(view) or f"Round {view['round']} of {view['rounds']} · {deck}"
-    y = _title_bar(draw, "HOLLYWOOD BOULEVARD", subtitle)
-    y = _round_track(draw, view, y + 12)
-    y = _top_sections(draw, view, y + 12)
-    y = _amenities(draw, view, y + 14)
-    y = _star_tracks(draw, view, y + 14)
-    _theatres(draw, view, y + 14)
+    _subtitle(draw, _final(view) or f"Round {view['round']} of {view['rounds']} · {deck}")
+    _round_track(draw, view, ROUND_TOP)
+    _top_sections(draw, view, SECTIONS_TOP)
+    stars_top = AMENITIES_TOP + _amenities(draw, view, AMENITIES_TOP) + 14
+    _theatres(draw, view, _star_tracks(draw, view, stars_top) + 14)
     return to_png(img)
+
+
+def _board_layer(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """What the board of a table shows whatever its state: reads the board's content and the
+    number of seats only (``_board``'s layout key)."""
+    _marquee(draw, "HOLLYWOOD BOULEVARD")
+    draw_text(draw, (PAD, ROUND_TOP + 24), "Round", 22, fill=MUTED, anchor="lm")
+    _top_sections_layer(draw, view, SECTIONS_TOP)
+    stars_top = AMENITIES_TOP + _amenities_layer(draw, view, AMENITIES_TOP) + 14
+    _theatres_layer(draw, view, _star_tracks_layer(draw, view, stars_top) + 14)
 
 
 def _board_height(view: dict[str, Any]) -> int:
@@ -153,8 +180,8 @@ def _final(view: dict[str, Any]) -> str | None:
 
 
 def _round_track(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """The rounds' boxes and the note beside them (the "Round" label is the layer's)."""
     rounds = view["rounds"]
-    draw_text(draw, (PAD, y + 24), "Round", 22, fill=MUTED, anchor="lm")
     x0, size = PAD + 90, 56
     for number in range(1, rounds + 1):
         x = x0 + (number - 1) * (size + 10)
@@ -178,16 +205,36 @@ def _holder(view: dict[str, Any], spot: str) -> int | None:
     return None
 
 
-def _top_sections(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _section_boxes(y: int) -> list[tuple[int, int, int, int]]:
     height = 300
     widths = (420, 356, WIDTH - 2 * PAD - 420 - 356 - 24)
     boxes, x = [], PAD
     for width in widths:
         boxes.append((x, y, x + width, y + height))
         x += width + 12
-    titles = ["Preview House", "Advertising Agency", "Distribution Agency"]
-    for box, title, spot in zip(boxes, titles, ("preview", "agency", "distribution")):
+    return boxes
+
+
+SECTIONS = (("Preview House", "preview"), ("Advertising Agency", "agency"),
+            ("Distribution Agency", "distribution"))
+
+
+def _top_sections_layer(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> None:
+    """The three panels, every genre and Advertising Box unlit, the Distribution Agency's line."""
+    boxes = _section_boxes(y)
+    for box, (title, _) in zip(boxes, SECTIONS):
         _panel(draw, box, title, fill=(58, 36, 40))
+    for index, genre in enumerate(view["board"]["genres"]):
+        _genre_cell(draw, boxes[0], index, genre, on=False)
+    for index, ad in enumerate(view["board"]["boxes"]):
+        _agency_row(draw, boxes[1], index, ad, on=False)
+    draw_text(draw, (sum(boxes[2][0::2]) / 2, y + 70), "First film pick", 22, fill=INK, anchor="mm")
+
+
+def _top_sections(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """The markers on the panels, the lit genre and box, the notes and the first pick."""
+    boxes = _section_boxes(y)
+    for box, (_, spot) in zip(boxes, SECTIONS):
         holder = _holder(view, spot)
         if holder is not None:
             _marker(draw, holder, box[2] - 28, box[1] + 24)
@@ -196,7 +243,6 @@ def _top_sections(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> in
     box = boxes[2]
     cx = (box[0] + box[2]) / 2
     holder = _holder(view, "distribution")
-    draw_text(draw, (cx, y + 70), "First film pick", 22, fill=INK, anchor="mm")
     if holder is not None:
         player_token(draw, holder, cx, y + 150, 34)
         draw_text(draw, (cx, y + 214), _name(view, holder), 21, fill=INK, bold=True, anchor="mm",
@@ -205,39 +251,49 @@ def _top_sections(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> in
         draw_text(draw, (cx, y + 140), "free:", 20, fill=MUTED, anchor="mm")
         draw_text(draw, (cx, y + 168), "the start player", 20, fill=MUTED, anchor="mm")
         draw_text(draw, (cx, y + 196), "picks first", 20, fill=MUTED, anchor="mm")
-    return y + height
+    return y + 300
 
 
 def _genre_generator(draw: ImageDraw.ImageDraw, view: dict[str, Any], box) -> None:
-    """2d6 → genre, the genre marker in gold (hidden while the Preview House roll is secret)."""
+    """2d6 → genre, the genre marker in gold (hidden while the Preview House roll is secret):
+    the lit genre drawn again over its unlit cell, which it covers, and the note."""
     hidden = view["genre_hidden"]
+    for index, genre in enumerate(view["board"]["genres"]):
+        if genre["id"] == view["genre"] and not hidden:
+            _genre_cell(draw, box, index, genre, on=True)
+    note = "2 = snake eyes" + (" · this round's roll is secret" if hidden else "")
+    draw_text(draw, (box[0] + 14, box[3] - 24), note, 17, fill=MUTED, anchor="lm", max_width=box[2] - box[0] - 28)
+
+
+def _genre_cell(draw: ImageDraw.ImageDraw, box, index: int, genre: dict[str, Any], *, on: bool) -> None:
     x, top = box[0] + 14, box[1] + 48
     cell_w = (box[2] - box[0] - 28 - 8) / 2
-    for index, genre in enumerate(view["board"]["genres"]):
-        gx = x + (index % 2) * (cell_w + 8)
-        gy = top + (index // 2) * 44
-        on = genre["id"] == view["genre"] and not hidden
-        draw.rounded_rectangle((gx, gy, gx + cell_w, gy + 38), radius=6, fill=GOLD if on else GENRE_COLOURS[genre["id"]])
-        draw.rounded_rectangle((gx + 3, gy + 3, gx + 37, gy + 35), radius=5, fill=(20, 20, 24))
-        draw_text(draw, (gx + 20, gy + 19), str(genre["roll"]), 19, fill=INK, bold=True, anchor="mm")
-        draw_text(draw, (gx + 44, gy + 19), genre["name"], 18, fill=BACKGROUND if on else (255, 255, 255),
-                  bold=on, anchor="lm", max_width=cell_w - 50)
-    note = "2 = snake eyes" + (" · this round's roll is secret" if hidden else "")
-    draw_text(draw, (x, box[3] - 24), note, 17, fill=MUTED, anchor="lm", max_width=box[2] - box[0] - 28)
+    gx = x + (index % 2) * (cell_w + 8)
+    gy = top + (index // 2) * 44
+    draw.rounded_rectangle((gx, gy, gx + cell_w, gy + 38), radius=6, fill=GOLD if on else GENRE_COLOURS[genre["id"]])
+    draw.rounded_rectangle((gx + 3, gy + 3, gx + 37, gy + 35), radius=5, fill=(20, 20, 24))
+    draw_text(draw, (gx + 20, gy + 19), str(genre["roll"]), 19, fill=INK, bold=True, anchor="mm")
+    draw_text(draw, (gx + 44, gy + 19), genre["name"], 18, fill=BACKGROUND if on else (255, 255, 255),
+              bold=on, anchor="lm", max_width=cell_w - 50)
 
 
 def _agency_table(draw: ImageDraw.ImageDraw, view: dict[str, Any], box) -> None:
-    """d6 → Advertising Box, the agency marker in gold (hidden while its roll is secret)."""
-    x, top = box[0] + 14, box[1] + 48
+    """d6 → Advertising Box, the agency marker in gold (hidden while its roll is secret): the
+    lit box drawn again over its unlit row, which it covers, and the note."""
     for index, ad in enumerate(view["board"]["boxes"]):
-        by = top + index * 36
-        on = ad["id"] == view["agency"] and not view["agency_hidden"]
-        draw.rounded_rectangle((x, by, box[2] - 14, by + 32), radius=6, fill=GOLD if on else PANEL)
-        die_face(draw, x + 3, by + 3, 26, ad["die"])
-        draw_text(draw, (x + 38, by + 16), ad["name"] + ("  ×2 dice" if on else ""), 19,
-                  fill=BACKGROUND if on else INK, bold=on, anchor="lm", max_width=box[2] - x - 56)
+        if ad["id"] == view["agency"] and not view["agency_hidden"]:
+            _agency_row(draw, box, index, ad, on=True)
     if view["agency_hidden"]:
-        draw_text(draw, (x, box[3] - 24), "this round's die is secret", 17, fill=MUTED, anchor="lm")
+        draw_text(draw, (box[0] + 14, box[3] - 24), "this round's die is secret", 17, fill=MUTED, anchor="lm")
+
+
+def _agency_row(draw: ImageDraw.ImageDraw, box, index: int, ad: dict[str, Any], *, on: bool) -> None:
+    x, top = box[0] + 14, box[1] + 48
+    by = top + index * 36
+    draw.rounded_rectangle((x, by, box[2] - 14, by + 32), radius=6, fill=GOLD if on else PANEL)
+    die_face(draw, x + 3, by + 3, 26, ad["die"])
+    draw_text(draw, (x + 38, by + 16), ad["name"] + ("  ×2 dice" if on else ""), 19,
+              fill=BACKGROUND if on else INK, bold=on, anchor="lm", max_width=box[2] - x - 56)
 
 
 AMENITY_ORDER = ("manager", "loan", "runtime", "reroll", "parties", "parking", "concessions", "ac",
@@ -265,37 +321,62 @@ def _chip_range(section: dict[str, Any]) -> str:
     return "1 chip" if most == 1 else f"1–{most} chips"
 
 
-def _amenities(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+AMENITY_COLUMNS, AMENITY_W, AMENITY_H = 3, (WIDTH - 2 * PAD - 24) / 3, 104
+
+
+def _amenity_box(y: int, index: int) -> tuple[float, float, float, float]:
+    x = PAD + (index % AMENITY_COLUMNS) * (AMENITY_W + 12)
+    cy = y + 40 + (index // AMENITY_COLUMNS) * (AMENITY_H + 10)
+    return x, cy, x + AMENITY_W, cy + AMENITY_H
+
+
+def _amenities_layer(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """The heading, each box with its name and cost, and the legend."""
     draw_text(draw, (PAD, y), "Amenity Boxes  (every chip costs $1,000 a round)", 24, fill=GOLD, bold=True)
-    sections = {s["id"]: s for s in view["board"]["sections"]}
-    cols, cell_w, cell_h = 3, (WIDTH - 2 * PAD - 24) / 3, 104
+    for index in range(len(AMENITY_ORDER)):
+        _amenity_panel(draw, view, y, index)
+    cell_w = AMENITY_W
     top = y + 40
+    rows = -(-len(AMENITY_ORDER) // AMENITY_COLUMNS)
+    legend_y = top + rows * (AMENITY_H + 10) - 110 + 6
+    lx = PAD + 2 * (cell_w + 12) + 14
+    draw_text(draw, (lx, legend_y + 10), "big token = marker", 18, fill=MUTED)
+    draw_text(draw, (lx, legend_y + 36), "small token = chip (×count)", 18, fill=MUTED)
+    draw_text(draw, (lx, legend_y + 62), "S / V = SuperScope / VistaVision", 18, fill=MUTED)
+    return _amenities_height()
+
+
+def _amenity_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int, index: int) -> None:
+    section = next(s for s in view["board"]["sections"] if s["id"] == AMENITY_ORDER[index])
+    box = _amenity_box(y, index)
+    _panel(draw, box, section["name"], size=21)
+    draw_text(draw, (box[0] + 14, box[1] + 40), _amenity_cost(section, view["board"]["equipment"]), 17,
+              fill=MUTED, max_width=AMENITY_W - 28)
+
+
+def _amenities(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """The chips and markers in the boxes; returns the section's height."""
+    sections = {s["id"]: s for s in view["board"]["sections"]}
+    cell_w = AMENITY_W
     for index, sid in enumerate(AMENITY_ORDER):
-        x = PAD + (index % cols) * (cell_w + 12)
-        cy = top + (index // cols) * (cell_h + 10)
-        box = (x, cy, x + cell_w, cy + cell_h)
-        _panel(draw, box, sections[sid]["name"], size=21)
-        draw_text(draw, (x + 14, cy + 40), _amenity_cost(sections[sid], view["board"]["equipment"]), 17,
-                  fill=MUTED, max_width=cell_w - 28)
+        x, cy, _, _ = _amenity_box(y, index)
         chip_x = x + 22
         keys = sections[sid]["equipment"] or [sid]
         for seat, chips in enumerate(view["chips"]):
             for key in keys:
                 if chips.get(key):
                     chip_x += _chip(draw, seat, chip_x, cy + 82, chips[key], CHIP_LETTER.get(key, ""))
+        if chip_x > x + cell_w and (index + 1) % AMENITY_COLUMNS and index + 1 < len(AMENITY_ORDER):
+            # Chips running past the box go under the next one, as when each box was drawn
+            # in turn: it is drawn again over them.
+            _amenity_panel(draw, view, y, index + 1)
         marker_x = x + cell_w - 24
         for seat, spots in enumerate(view["markers"]):
             for spot in spots:
                 if spot == sid:
                     _marker(draw, seat, marker_x, cy + 26)
                     marker_x -= 40
-    rows = -(-len(AMENITY_ORDER) // cols)
-    legend_y = top + rows * (cell_h + 10) - 110 + 6
-    lx = PAD + 2 * (cell_w + 12) + 14
-    draw_text(draw, (lx, legend_y + 10), "big token = marker", 18, fill=MUTED)
-    draw_text(draw, (lx, legend_y + 36), "small token = chip (×count)", 18, fill=MUTED)
-    draw_text(draw, (lx, legend_y + 62), "S / V = SuperScope / VistaVision", 18, fill=MUTED)
-    return y + _amenities_height()
+    return _amenities_height()
 
 
 def _amenities_height() -> int:
@@ -309,38 +390,67 @@ def _marker(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float) -> None:
     player_token(draw, seat, cx, cy, 16)
 
 
-def _star_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+STAR_COLUMNS, STAR_W, STAR_H = 3, (WIDTH - 2 * PAD - 20) / 3, 42
+STAR_GROUPS = (("Actors & actresses", "actors"), ("Directors", "directors"))
+
+
+def _star_cells(view: dict[str, Any], y: int):
+    """Every star's cell: (star, x, y), group by group below the heading at ``y``; then where
+    the section ends."""
+    cells = []
+    y += 40
+    for _, group in STAR_GROUPS:
+        stars = view["board"][group]
+        group_top = y
+        y += 30
+        for index, star in enumerate(stars):
+            cells.append((star, PAD + (index % STAR_COLUMNS) * (STAR_W + 10),
+                          y + (index // STAR_COLUMNS) * (STAR_H + 6)))
+        y = group_top + _star_group_height(stars)
+    return cells, y
+
+
+def _star_tracks_layer(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """The heading, the groups' titles and every star's cell without cubes; where it ends."""
     draw_text(draw, (PAD, y), "Stars  (each cube: +1 die on every film with that name)", 24,
               fill=GOLD, bold=True)
-    y += 40
-    for title, stars in (("Actors & actresses", view["board"]["actors"]),
-                         ("Directors", view["board"]["directors"])):
-        group_top = y
-        draw_text(draw, (PAD, y), title, 20, fill=MUTED, bold=True)
-        y += 30
-        cols, cell_w, cell_h = 3, (WIDTH - 2 * PAD - 20) / 3, 42
-        for index, star in enumerate(stars):
-            x = PAD + (index % cols) * (cell_w + 10)
-            sy = y + (index // cols) * (cell_h + 6)
-            cubes = view["cubes"].get(star["id"], [])
-            draw.rounded_rectangle((x, sy, x + cell_w, sy + cell_h), radius=8,
-                                   fill=(74, 62, 40) if cubes else PANEL)
-            draw_text(draw, (x + 10, sy + cell_h / 2), "☆ " + star["name"], 19, fill=INK, anchor="lm",
-                      max_width=cell_w - 130)
-            cx = x + cell_w - 12
-            for seat, spots in enumerate(view["markers"]):
-                if f"star:{star['id']}" in spots:
-                    _marker(draw, seat, cx - 8, sy + cell_h / 2)
-                    cx -= 38
-            for n, seat in enumerate(cubes[:5]):
-                colour = player_style(seat).colour
-                bx = cx - 20 - n * 23
-                draw.rectangle((bx, sy + 11, bx + 20, sy + 31), fill=colour, outline=(20, 20, 20), width=2)
-            if len(cubes) > 5:
-                draw_text(draw, (cx - 24 - 5 * 23, sy + cell_h / 2), f"+{len(cubes) - 5}", 17,
-                          fill=INK, bold=True, anchor="rm")
-        y = group_top + _star_group_height(stars)
-    return y
+    group_top = y + 40
+    for title, group in STAR_GROUPS:
+        draw_text(draw, (PAD, group_top), title, 20, fill=MUTED, bold=True)
+        group_top += _star_group_height(view["board"][group])
+    cells, end = _star_cells(view, y)
+    for star, x, sy in cells:
+        _star_cell(draw, star, x, sy, cubed=False)
+    return end
+
+
+def _star_cell(draw: ImageDraw.ImageDraw, star: dict[str, Any], x: float, sy: float, *, cubed: bool) -> None:
+    draw.rounded_rectangle((x, sy, x + STAR_W, sy + STAR_H), radius=8, fill=(74, 62, 40) if cubed else PANEL)
+    draw_text(draw, (x + 10, sy + STAR_H / 2), "☆ " + star["name"], 19, fill=INK, anchor="lm",
+              max_width=STAR_W - 130)
+
+
+def _star_tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """Each star's cubes and markers (a star with cubes drawn again, lit, over its cell)."""
+    cells, end = _star_cells(view, y)
+    cell_w, cell_h = STAR_W, STAR_H
+    for star, x, sy in cells:
+        cubes = view["cubes"].get(star["id"], [])
+        if cubes:
+            _star_cell(draw, star, x, sy, cubed=True)
+        cx = x + cell_w - 12
+        for seat, spots in enumerate(view["markers"]):
+            if f"star:{star['id']}" in spots:
+                _marker(draw, seat, cx - 8, sy + cell_h / 2)
+                cx -= 38
+        for n, seat in enumerate(cubes[:5]):
+            colour = player_style(seat).colour
+            bx = cx - 20 - n * 23
+            draw.rectangle((bx, sy + 11, bx + 20, sy + 31), fill=colour, outline=(20, 20, 20), width=2)
+        if len(cubes) > 5:
+            draw_text(draw, (cx - 24 - 5 * 23, sy + cell_h / 2), f"+{len(cubes) - 5}", 17,
+                      fill=INK, bold=True, anchor="rm")
+    return end
 
 
 def _star_group_height(stars: list[dict[str, Any]]) -> int:
@@ -351,7 +461,8 @@ def _star_group_height(stars: list[dict[str, Any]]) -> int:
 THEATRE_ROW = 52
 
 
-def _theatres(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+def _theatres_layer(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> None:
+    """The heading and each seat's row with its token."""
     draw_text(draw, (PAD, y), "Theatres", 24, fill=GOLD, bold=True)
     draw_text(draw, (WIDTH - PAD, y + 4), "cash · loans · tips in hand · upkeep", 18, fill=MUTED, anchor="ra")
     y += 40
@@ -359,6 +470,13 @@ def _theatres(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
         row = (PAD, y, WIDTH - PAD, y + 46)
         draw.rounded_rectangle(row, radius=8, fill=PANEL)
         player_token(draw, seat, PAD + 24, y + 23, 16)
+        y += THEATRE_ROW
+
+
+def _theatres(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: int) -> int:
+    """Each theatre's name, cash, loans, tips and upkeep, in its row."""
+    y += 40
+    for seat in range(view["players"]):
         name = _name(view, seat) + ("  ★ start" if seat == view["start"] else "")
         draw_text(draw, (PAD + 50, y + 23), name, 22, fill=INK, bold=True, anchor="lm", max_width=380)
         draw_text(draw, (PAD + 600, y + 23), _money(view["cash"][seat]), 26, fill=GOLD, bold=True, anchor="rm")

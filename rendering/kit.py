@@ -6,14 +6,18 @@ still read when a phone shrinks them to ~550 px.
 """
 from __future__ import annotations
 
-import ctypes
-import io
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from . import layers, png
+from .png import COMPRESS_LEVEL, PALETTE_COLOURS, reduce_colours
+
+__all__ = ["COMPRESS_LEVEL", "PALETTE_COLOURS", "reduce_colours"]  # the encoder's, as it was here
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -64,57 +68,28 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def canvas(width: int, height: int, colour: Colour = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    png.keep_freed_buffers()
     image = Image.new("RGB", (width, height), colour)
     return image, ImageDraw.Draw(image)
 
 
-# Every picture is encoded the same way. A board is flat panels, player colours and
-# antialiased text: a few thousand distinct colours, of which 256 picked by octree keep every
-# panel and player colour within a few levels (measured on the reference pictures: at most 9
-# of 255, and under 0.04 % of pixels off by more than 16, all on glyph edges), for a PNG 2.4
-# times smaller that also encodes about twice as fast as full colour at level 6. Median cut
-# is 4 times slower and moved a player colour by 29; zlib level 4 is where more effort stops
-# paying (level 6: 5 % smaller, a third slower; optimize=True: 4-6 times slower for 3 %).
-PALETTE_COLOURS = 256
-COMPRESS_LEVEL = 4
+def on_layer(key: Hashable, width: int, height: int,
+             paint: Callable[[ImageDraw.ImageDraw], None]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A canvas holding the unchanging layer ``paint`` draws for ``key`` (a key naming
+    everything ``paint`` reads): drawn once in this process, copied for every board
+    (rendering/layers.py)."""
 
+    def painted() -> Image.Image:
+        image, draw = canvas(width, height)
+        paint(draw)
+        return image
 
-def reduce_colours(image: Image.Image) -> Image.Image:
-    """The picture as its PNG holds it: a palette of ``PALETTE_COLOURS`` colours."""
-    return image.quantize(PALETTE_COLOURS, Image.Quantize.FASTOCTREE)
-
-
-# glibc's mallopt parameters (malloc.h)
-M_TRIM_THRESHOLD = -1
-M_MMAP_THRESHOLD = -3
-
-
-@cache
-def _keep_freed_buffers() -> None:
-    """Let a drawing process reuse the memory of its last picture.
-
-    A board passes through a few buffers of 6-9 MB each: the canvas, and the quantizer's
-    copy of the pixels and their palette indices. glibc maps buffers that big afresh from the
-    kernel and unmaps them when freed (its threshold only ever rises past the largest block
-    freed so far, and the same size again is mapped again), so every board page-faulted some
-    18 MB of zeroed pages: 7-10 ms a board on the 2-core machine, as much as its drawing.
-    Served from the heap, and the heap not trimmed back under 64 MB (a board needs some 30),
-    they are reused. Elsewhere (not glibc) the allocator is left as it is.
-    """
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return
-    mallopt(M_MMAP_THRESHOLD, 32 << 20)  # glibc's ceiling for this threshold
-    mallopt(M_TRIM_THRESHOLD, 64 << 20)
+    return layers.board(("layer", key, width, height), painted)
 
 
 def to_png(image: Image.Image) -> bytes:
-    """The one encoder every renderer returns its picture through."""
-    _keep_freed_buffers()
-    buffer = io.BytesIO()
-    reduce_colours(image).save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    """The one encoder every renderer returns its picture through (rendering/png.py)."""
+    return png.encode(image)
 
 
 # A board draws a few hundred lines of text, most of them the same words at the same places

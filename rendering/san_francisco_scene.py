@@ -13,6 +13,7 @@ Cards and Debtor badge.
 """
 from __future__ import annotations
 
+import json
 import math
 from functools import cache
 from typing import Any
@@ -66,23 +67,54 @@ KIND_FILL = {
 }
 
 
+SPACES = 40  # on the loop
+#: What a loop space shows whoever owns it (the layer draws every space unowned).
+SPACE_FACE = ("id", "name", "kind", "colour", "starred", "chevron", "price")
+
+
 def render(view: View, image: str = "board") -> bytes:
     if image != "board":
         raise ValueError(f"San Francisco Scene draws the board; not {image!r}")
     height = PLAYERS_TOP + _players_height(view) + MARGIN
-    img, draw = kit.canvas(WIDTH, height)
+    layout = json.dumps([[space[key] for key in SPACE_FACE] for space in view["board"]]
+                        + [view["bay"], view.get("routes")], sort_keys=True)
+    img, draw = kit.on_layer(("san-francisco-scene", layout), WIDTH, height, lambda layer: _layer(layer, view))
     _header(draw, view)
-    draw.rectangle((MARGIN, BOARD_TOP, MARGIN + BOARD, BOARD_TOP + BOARD), fill=PAPER, outline=EDGE, width=2)
-    inner = _inner_box()
-    draw.rectangle(inner, fill=WATER)
     for index, space in enumerate(view["board"]):
-        _space(draw, view, index, space)
+        if _redrawn(index, space):
+            _space(draw, view, index, space)  # over the unowned space the layer has there
+    # The lane was drawn over the spaces' inner edges, which it shares with them.
+    draw.rectangle(_inner_box(), outline=LANE_FILL)
     _lane_tokens(draw, view)
     _bay(draw, view)
     _loop_faces(draw, view)
     _centre(draw, view)
     _players(draw, view)
     return kit.to_png(img)
+
+
+def _redrawn(index: int, space: dict) -> bool:
+    """Whether a loop space is drawn over the layer: a corner (its Interest Group is dealt), a
+    space owned or with a gas station, and the spaces drawn after a corner beside it, as they
+    were when the loop was drawn in turn (a corner's holder token may reach their edge)."""
+    return (cell_box(index)[1] == "corner" or cell_box(index - 1)[1] == "corner" or index == SPACES - 1
+            or space["owner"] is not None or space["gas_station"])
+
+
+def _layer(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """What every board of this table shows: the header's panel and title, the loop's spaces
+    unowned (corners aside: they name their Interest Groups, dealt at the start), the lane,
+    the Bay with its routes, and the players' headings. Reads the spaces' faces, the Bay and
+    the routes (``render``'s layout key), and the number of seats (the picture's height)."""
+    _header_layer(draw)
+    draw.rectangle((MARGIN, BOARD_TOP, MARGIN + BOARD, BOARD_TOP + BOARD), fill=PAPER, outline=EDGE, width=2)
+    for index, space in enumerate(view["board"]):
+        if cell_box(index)[1] != "corner":
+            _space(draw, view, index, {**space, "owner": None, "gas_station": False, "developments": 0})
+    draw.rectangle(_inner_box(), fill=LANE_FILL)
+    draw.rectangle(_bay_box(), fill=WATER)
+    _bay_layer(draw, view)
+    _players_layer(draw)
 
 
 # --- shared pieces ---------------------------------------------------------------------
@@ -243,11 +275,15 @@ def _phase(view: View) -> str:
             }.get(view["phase"], view["phase"].replace("-", " "))
 
 
-def _header(draw: ImageDraw.ImageDraw, view: View) -> None:
+def _header_layer(draw: ImageDraw.ImageDraw) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=kit.PANEL)
     # Golden Gate red under the title: the one bit of decoration.
     draw.rectangle((0, HEADER_H - 6, WIDTH, HEADER_H), fill=(192, 54, 44))
     kit.draw_text(draw, (MARGIN + 8, 10), "SAN FRANCISCO SCENE", 28, fill=kit.GOLD, bold=True)
+
+
+def _header(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """Where the game stands, and the dice (on the layer's header)."""
     over = bool(view["winners"])
     kit.draw_text(draw, (MARGIN + 8, 50), _status(view), 21, fill=kit.GOLD if over else kit.INK,
                   bold=over, max_width=STATUS_BOX[2] - STATUS_BOX[0])
@@ -400,11 +436,7 @@ def _corner(draw: ImageDraw.ImageDraw, view: View, box: Box, space: dict) -> Non
 
 
 def _lane_tokens(draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = _inner_box()
-    bay = _bay_box()
-    # The lane: a sandy ring between the loop and the water.
-    draw.rectangle((x0, y0, x1, y1), fill=LANE_FILL)
-    draw.rectangle(bay, fill=WATER)
+    """The tokens in the lane (the layer's sandy ring between the loop and the water)."""
     at = _standing(view)
     for index, space in enumerate(view["board"]):
         seats = at.get(space["id"], [])
@@ -486,7 +518,8 @@ def _bezier(p0, p1, p2, t: float) -> tuple[float, float]:
 STOP_R = 25
 
 
-def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
+def _bay_layer(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The Bay's name, the routes' wakes and a sailboat setting out from each bridge."""
     bx0, by0, bx1, by1 = _bay_box()
     for n, word in enumerate(("SAN FRANCISCO", "BAY")):
         kit.draw_text(draw, ((bx0 + bx1) / 2, (by0 + by1) / 2 - 60 + n * 56), word, 48,
@@ -495,15 +528,20 @@ def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
         points = [_bezier(*curve, n / 60) for n in range(61)]
         for n in range(0, 60, 2):  # dashed: the sailboats' wake
             draw.line((*points[n], *points[n + 1]), fill=(170, 200, 224), width=3)
+    for curve in _routes(view).values():
+        x, y = _bezier(*curve, 0.06)
+        _sailboat(draw, x, y)
+
+
+def _bay(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The Bay's stops with the tokens on them and San Quentin's inmates (in turn: a stop's
+    name may lie under the tokens of the one before it)."""
     spots = bay_spots(view)
     curves = _routes(view)
     bx0, by0, bx1, by1 = _bay_box()
     centre = (bx0 + bx1) / 2, (by0 + by1) / 2
     at = _standing(view)
     faces = die_faces(view)
-    for curve in curves.values():  # a sailboat setting out from each bridge
-        x, y = _bezier(*curve, 0.06)
-        _sailboat(draw, x, y)
     for space in view["bay"]:
         if space["id"] not in spots:
             continue
@@ -755,7 +793,7 @@ LEGEND = ("★ starred: develop with both beside the corner · ▼ Chevron: room
           "✦ draw a Cable Car card · die face: where one die from a bridge stops you")
 
 
-def _players(draw: ImageDraw.ImageDraw, view: View) -> None:
+def _players_layer(draw: ImageDraw.ImageDraw) -> None:
     kit.draw_text(draw, (WIDTH / 2, PLAYERS_TOP + 2), LEGEND, 14, fill=kit.MUTED, anchor="ma",
                   max_width=WIDTH - 2 * MARGIN)
     top = PLAYERS_TOP + 26
@@ -763,6 +801,10 @@ def _players(draw: ImageDraw.ImageDraw, view: View) -> None:
     kit.draw_text(draw, (WIDTH - MARGIN - 4, top + 6),
                   "badges: Interest Groups played · cards: Connection Cards held", 14, fill=kit.MUTED,
                   anchor="ra")
+
+
+def _players(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """Each player's row (the legend and headings are the layer's)."""
     owned: dict[int, list[dict]] = {}
     for space in view["board"]:
         if isinstance(space["owner"], int):
