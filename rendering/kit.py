@@ -200,14 +200,11 @@ def _write_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], runs: tuple[
 
 
 def _emoji(draw: ImageDraw.ImageDraw, xy: tuple[float, float], run: str, size: int, anchor: str) -> None:
-    """Emoji in their colours, as ``draw.text(embedded_color=True)`` pastes them. The empty mask
-    drawn first passes through the drawing methods, so a board drawn on a layer
-    (rendering/layers.py) notes the rows the emoji take."""
+    """Emoji in their colours, as ``draw.text(embedded_color=True)`` pastes them."""
     x, y = xy
     colour, (dx, dy) = emoji_font(size).getmask2(run, "RGBA", anchor=anchor, start=(math.modf(x)[0], math.modf(y)[0]))
     left, top = int(x) + dx, int(y) + dy
     alpha = colour.getband(3)
-    draw.draw.draw_bitmap((left, top), Image.core.fill("L", alpha.size, 0), draw._getink(INK)[0])
     colour.fillband(3, 255)
     draw.im.paste(colour, (left, top, left + alpha.size[0], top + alpha.size[1]), alpha)
 
