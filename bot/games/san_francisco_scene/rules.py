@@ -207,8 +207,9 @@ class SanFranciscoScene:
                     f"{money(space.price)}.")
         if verb == "claim":
             return "There is no rent for you to claim now."
-        draft = state["draft"]
-        no_cards = draft is None or not (draft.get("give") or draft.get("ask"))
+        # The trade in the making is the drafter's alone: only its cards answer the drafter.
+        draft = state["draft"] if seat == state["turn"] else None
+        no_cards = draft is not None and not (draft.get("give") or draft.get("ask"))
         if ((action == "trade" and state["phase"] == "roll" and not deals.trade_partners(state, seat))
                 or (verb == "trade-cash" and state["phase"] == "trade" and no_cards)):
             return deals.NO_LOANS
