@@ -51,6 +51,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "billboard": ("bot/games/billboard/*.py",),
     # the board picture and the /billboard commands: Billboard's words outside its rules
     "billboard-table": ("rendering/billboard.py", "cogs/titles/billboard.py"),
+    # the coach's sentences at tables where members learn a game (issue 39)
+    "coach": ("cogs/coach.py", "bot/table/coach.py"),
 }
 
 

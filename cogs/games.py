@@ -18,13 +18,15 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import i18n
+from bot.community.practice import COACH
 from bot.engine.language import Words
 from bot.games import registry
 from bot.table import clock as timers
-from bot.table import describe, notify
-from bot.table.service import Table, TableError, name_seats
+from bot.table import describe, notify, practice
+from bot.table.coach import table_mark
+from bot.table.service import Member, Table, TableError, name_seats
 from bot.text import markdown_name
-from cogs import community, held, threads
+from cogs import coach, community, held, threads
 from cogs.answers import member_of, reply
 from cogs.cooldowns import limited
 from cogs.history import HistoryPage, history_page, show_board
@@ -107,6 +109,45 @@ class Games(commands.Cog):
                   options: app_commands.Transform[dict[str, Any], LobbyOptions] | None = None) -> None:
         # Discord offers only GAME_CHOICES, but a forged command may name any game
         rules = offered_game(game, words_for_game(interaction, game))
+        channel = self._thread_parent(interaction)
+        await self.bot.tables.lobby_room(interaction.user.id, channel.id, interaction.guild_id)  # at once
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        member = member_of(interaction)
+        options = dict(options or {})
+        if options.pop(COACH, False):  # the coach let in: an unrated table (bot/community/practice.py)
+            table = await practice.open_unrated(self.bot.tables, game, member, options, {COACH: True},
+                                                guild_id=interaction.guild_id, channel_id=channel.id,
+                                                guild_locale=interaction.guild_locale)
+        else:
+            table = await self.bot.tables.create(game, member, options, guild_id=interaction.guild_id,
+                                                 channel_id=channel.id, guild_locale=interaction.guild_locale)
+        thread = await self._lobby_thread(channel, table, rules.name, member)
+        await interaction.followup.send(words_at(interaction, table).t(
+            "Your table is ready in {thread}. Invite players to join there.", thread=thread.mention), ephemeral=True)
+
+    @game.command(name=coach.LEARN, description=coach.LEARN_DESCRIPTION)
+    @app_commands.rename(game=command_name("game"))
+    @app_commands.describe(game=coach.LEARN_GAME)
+    @app_commands.choices(game=GAME_CHOICES)
+    @limited("new")
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        rules = offered_game(game, words_for_game(interaction, game))
+        channel = self._thread_parent(interaction)
+        await self.bot.tables.lobby_room(interaction.user.id, channel.id, interaction.guild_id)  # at once
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        member = member_of(interaction)
+        table = await practice.open_practice(self.bot.tables, game, member, guild_id=interaction.guild_id,
+                                             channel_id=channel.id, guild_locale=interaction.guild_locale)
+        thread = await self._lobby_thread(channel, table, rules.name, member)
+        # Nobody else is to join: deal at once (the bots' first moves may take a moment).
+        table = await self.bot.tables.start(table.id, member)
+        await redraw_lobby(self.bot.tables, table.id, self._refresh_lobby)
+        self.bot.dispatcher.wake()
+        await interaction.followup.send(coach.practice_ready(words_at(interaction, table).language, thread.mention,
+                                                            len(table.seats) - 1), ephemeral=True)
+
+    def _thread_parent(self, interaction: discord.Interaction) -> discord.TextChannel:
+        """The text channel a new game's thread opens in, if the member may open threads there."""
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             channel = channel.parent
@@ -116,13 +157,13 @@ class Games(commands.Cog):
         if not (may.create_public_threads and may.send_messages_in_threads):
             raise TableError("You can't open threads in this channel, and each game is played in one: "
                              "use a channel where you can, or ask for Create Public Threads here.")
-        await self.bot.tables.lobby_room(interaction.user.id, channel.id, interaction.guild_id)  # at once
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        member = member_of(interaction)
-        table = await self.bot.tables.create(game, member, options or {}, guild_id=interaction.guild_id,
-                                             channel_id=channel.id, guild_locale=interaction.guild_locale)
+        return channel
+
+    async def _lobby_thread(self, channel: discord.TextChannel, table: Table, title: str,
+                            member: Member) -> discord.Thread:
+        """The lobby's thread, with the lobby's card posted in it (no thread: the lobby is closed)."""
         try:
-            thread = await threads.open_thread(self.bot, channel, f"{rules.name} #{table.id}")
+            thread = await threads.open_thread(self.bot, channel, f"{title} #{table.id}")
         except (discord.HTTPException, TableError):
             await self.bot.tables.abandon(table.id, member)  # no thread, no table: close the lobby
             raise
@@ -130,8 +171,7 @@ class Games(commands.Cog):
         message = await thread.send(view=lobby_card(table, strong=self.bot.tables.thinking.strong_bots),
                                      allowed_mentions=discord.AllowedMentions.none())
         await self.bot.tables.set_places(table.id, lobby_message_id=message.id)
-        await interaction.followup.send(words_at(interaction, table).t(
-            "Your table is ready in {thread}. Invite players to join there.", thread=thread.mention), ephemeral=True)
+        return thread
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -229,8 +269,10 @@ class Games(commands.Cog):
         view = {**game_kit.game.view(state, None), "names": table.names()}
         png = await self.bot.dispatcher.drawing.draw(game_kit.render, view, "board")  # never on the loop
         seats = " · ".join(f"{s.seat + 1}. {markdown_name(s.name)}" for s in table.seats)
+        mark = table_mark(table.record.settings, said.language)
         text = "\n".join([name_seats(game_kit.game.status(state), table.names()),
-                          *await self._clock_lines(table, said), "-# " + said.t("Seats: {seats}", seats=seats)])
+                          *await self._clock_lines(table, said), "-# " + said.t("Seats: {seats}", seats=seats),
+                          *([f"-# {mark}"] if mark else [])])
         if table.record.result:
             text = said.t("Game over. {summary}",
                           summary=name_seats(table.record.result.get("summary", ""), table.names()))
@@ -355,7 +397,8 @@ class Games(commands.Cog):
         summary = (rules.rules_summary(said.language)  # type: ignore[call-arg]  # such a game's takes one
                    if getattr(rules, "languages", ()) else rules.rules_summary())
         heading = said.t("**Lobby options** (`/game new options:`)")
-        text = summary + (f"\n\n{heading}\n{options}" if options else "")
+        options += "\n" + coach.coach_option_line(said.language)
+        text = summary + f"\n\n{heading}\n{options}"
         first, *more = split_text(text)  # at line ends, so no rule is cut in half
         await reply(interaction, first)
         for chunk in more:

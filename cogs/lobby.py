@@ -16,9 +16,11 @@ from bot.engine import Game
 from bot.engine.language import ENGLISH, Words
 from bot.games import registry
 from bot.table.clock import CLOCK, HOST_OPTIONS
+from bot.table.coach import table_mark
 from bot.table.model import take_backs_allowed
 from bot.table.service import Table, TableError, Tables
 from bot.text import markdown_name
+from cogs.coach import COACH_OPTION
 from cogs.speech import host_words, words_for_game
 
 TRUE_WORDS = {"yes", "true", "on", "1", "y"}
@@ -71,7 +73,7 @@ def parse_options(game_type: Any, text: str | None, words: Words = ENGLISH) -> d
             len(text), most=MAX_OPTIONS_LENGTH))
     parts = re.sub(r"\s*=\s*", "=", text).replace(",", " ").split()
     # The host's own options (the turn clock) go with every game's.
-    specs = {opt.name: opt for opt in (*game.options, *HOST_OPTIONS)}
+    specs = {opt.name: opt for opt in (*game.options, *HOST_OPTIONS, COACH_OPTION)}
     chosen: dict[str, Any] = {}
     for part in parts:
         name, sep, raw = part.partition("=")
@@ -134,7 +136,7 @@ def option_suggestions(game_type: str | None, typed: str) -> list[str]:
     partial = "" if finished is words else words[-1].lower()
     chosen = {word.partition("=")[0].lower().replace("-", "_") for word in finished}
     suggestions = []
-    for option in (*registry.game(game_type).options, *HOST_OPTIONS):
+    for option in (*registry.game(game_type).options, *HOST_OPTIONS, COACH_OPTION):
         if option.name in chosen:
             continue
         for value in option.choices:
@@ -156,6 +158,8 @@ def lobby_text(table: Table, words: Words | None = None) -> str:
         options += " · " + words.t("Turn clock: {hours} h a decision", hours=clock)
     if not take_backs_allowed(table.record.settings):
         options += " · " + words.t("No take-backs")
+    if mark := table_mark(table.record.settings, words.language):
+        options += " · " + mark
     status = table.record.status
     state = (words.t("Join below; the host starts when the table is ready.") if status == "lobby"
              else words.t("The game has started.") if status == "running"

@@ -40,6 +40,7 @@ from bot.store.standings_rows import (
     loads,
     member_tally,
     numbered,
+    ranks,
     writes,
 )
 
@@ -65,6 +66,8 @@ async def record_finish(db: asyncpg.Connection, game_id: int) -> None:
     """In the transaction of the move that finished the game (holding ``STANDINGS_LOCK``):
     add it to the standings."""
     row = await db.fetchrow(f"{FINISHED} WHERE g.id = $1", game_id)
+    if not ranks(row):
+        return
     seats = await db.fetch(f"{FINISHED_SEATS} WHERE s.game_id = $1 ORDER BY s.seat", game_id)
     game = finished([row], seats)[0]
     standings = loaded(*[await db.fetch(numbered(sql), *values) for sql, values in loads(game)])
@@ -82,7 +85,8 @@ async def backfill(db: asyncpg.Connection) -> None:
                            " WHERE g.status = 'finished' ORDER BY s.game_id, s.seat")
     standings = Standings()
     for row, game in zip(games, finished(games, seats)):
-        standings.add(game, row["seq"])
+        if ranks(row):
+            standings.add(game, row["seq"])
     await _write(db, standings)
 
 

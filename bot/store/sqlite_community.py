@@ -45,6 +45,7 @@ from bot.store.standings_rows import (
     loaded,
     loads,
     member_tally,
+    ranks,
     writes,
 )
 
@@ -57,6 +58,8 @@ AHEAD = ahead_of(SQLITE_ID_TEXT)
 def record_finish(db: sqlite3.Connection, game_id: int) -> None:
     """In the transaction of the move that finished the game: add it to the standings."""
     row = db.execute(f"{FINISHED} WHERE g.id = ?", (game_id,)).fetchone()
+    if not ranks(row):
+        return
     seats = db.execute(f"{FINISHED_SEATS} WHERE s.game_id = ? ORDER BY s.seat", (game_id,)).fetchall()
     game = finished([row], seats)[0]
     standings = loaded(*(db.execute(sql, values).fetchall() for sql, values in loads(game)))
@@ -74,7 +77,8 @@ def backfill(db: sqlite3.Connection) -> None:
                        " WHERE g.status = 'finished' ORDER BY s.game_id, s.seat").fetchall()
     standings = Standings()
     for row, game in zip(games, finished(games, seats)):
-        standings.add(game, row["seq"])
+        if ranks(row):
+            standings.add(game, row["seq"])
     _write(db, standings)
 
 

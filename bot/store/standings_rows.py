@@ -4,10 +4,12 @@
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from typing import Any
 
+from bot.community.practice import rated
 from bot.community.rating import Rating
 from bot.store.base import BoardEntry, FinishedGame, MemberTally, TitleTally
 from bot.store.standings import Record, Standing, Standings, TitleCount, touched
@@ -15,8 +17,16 @@ from bot.store.standings import Record, Standing, Standings, TitleCount, touched
 STANDINGS_TABLES = ("member_records", "member_titles", "ratings", "boards")
 
 # A finished game as ``rows.finished`` reads it, with its place in the finishing order.
-FINISHED = ("SELECT g.id, g.game_type, g.guild_id, g.result, f.finished_at, f.seq FROM finishes f"
+FINISHED = ("SELECT g.id, g.game_type, g.guild_id, g.result, g.settings, f.finished_at, f.seq FROM finishes f"
             " JOIN games g ON g.id = f.game_id")
+
+
+def ranks(row: Any) -> bool:
+    """Whether a ``FINISHED`` row's game counts in the standings: a table someone learnt at
+    (``/game learn``, the coach let in) counts for nobody (``bot/community/practice.py``)."""
+    return rated(json.loads(row["settings"] or "{}"))
+
+
 FINISHED_SEATS = ("SELECT s.game_id, s.seat, s.user_id, s.former_user_id, s.name, s.former_name"
                   " FROM seats s")
 

@@ -20,6 +20,7 @@ from bot.engine.language import Words
 from bot.store.base import Checkpoint
 from bot.table import clock as timers
 from bot.table import describe, history
+from bot.table.coach import table_mark
 from bot.table.describe import tally_at
 from bot.table.model import Table
 from bot.table.notices import name_seats
@@ -138,7 +139,9 @@ def page(game: Game, table: Table, kept: Checkpoint, countdowns: dict[str, tuple
     first, _ = history.chapter_span(newest)
     entries = chapter(game, table, kept, first, said, seats)
     title = f"{game.name} #{table.id}"
+    marked = table_mark(table.record.settings, said.language)  # a table someone learns at is unrated
     return html_.page(said, title, standing(game, table, table.state, moves, said, seats),
-                      timers.waiting_lines(game, table, countdowns, said), [html_.chapter(newest, entries)],
+                      [*timers.waiting_lines(game, table, countdowns, said), *([marked] if marked else [])],
+                      [html_.chapter(newest, entries)],
                       newest - 1 if newest > 0 else None, table.record.version, places, poll_seconds,
                       alt=entries[-1].alt if entries else "")

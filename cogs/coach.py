@@ -1,0 +1,40 @@
+"""The coach on Discord (issue 39): the lobby option that lets it in, ``/game learn``'s words,
+and the coach's answers (the ``coach`` gettext domain, like ``bot/table/coach.py``).
+
+Which tables are unrated is ``bot/community/practice.py``'s; opening them is
+``bot/table/practice.py``'s; the slash commands are declared in ``cogs/games.py``.
+"""
+from __future__ import annotations
+
+from discord.app_commands import locale_str
+
+from bot.community.practice import COACH
+from bot.engine import Option
+from bot.table.coach import coach_words
+from cogs.translator import command_name
+
+#: The lobby option that lets the coach in (``/game new options:coach=yes``): off by default,
+#: and a table that has it is unrated. ``/game rules`` words it with ``coach_option_line``.
+COACH_OPTION = Option(COACH, "Let the coach explain every choice and give hints; the table is then unrated",
+                      False, (True, False))
+
+#: ``/game learn``'s name and words (declared in ``cogs/games.py``), in the coach's catalogue.
+LEARN = command_name("learn")
+LEARN_DESCRIPTION = locale_str("Learn a game at a practice table: you and bots, unrated, with a coach")
+LEARN_GAME = locale_str("Which game to learn")
+
+
+def coach_option_line(language: str) -> str:
+    """``/game rules``' line for the lobby option that lets the coach in."""
+    return coach_words(language).t(
+        "- `coach` (yes, no; default no): let the coach explain every choice and give hints at this "
+        "table; the game is then unrated")
+
+
+def practice_ready(language: str, thread: str, bots: int) -> str:
+    """The member's answer to ``/game learn``."""
+    return coach_words(language).tn(
+        "Your practice table is ready in {thread}: you and {count} bot, unrated, with the coach on.",
+        "Your practice table is ready in {thread}: you and {count} bots, unrated, with the coach on.",
+        bots, thread=thread)
+
