@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from discord.app_commands import locale_str
 
-from bot.community.practice import COACH
+from bot.community.practice import COACH, coached
+from bot.delivery.outgoing import Outgoing
 from bot.engine import Option
-from bot.table.coach import coach_words
+from bot.games import registry
+from bot.table.coach import coach_words, explained
+from bot.table.model import Table
+from bot.table.notices import name_seats
 from cogs.translator import command_name
 
 #: The lobby option that lets the coach in (``/game new options:coach=yes``): off by default,
@@ -38,3 +42,25 @@ def practice_ready(language: str, thread: str, bots: int) -> str:
         "Your practice table is ready in {thread}: you and {count} bots, unrated, with the coach on.",
         bots, thread=thread)
 
+
+def with_explanations(table: object, message: Outgoing, standing: str) -> str:
+    """A turn post's standing (status and ▶ lines) at a table with the coach, followed by the
+    coach's lines for the choices the post offers: its public ones only, as everyone reads the
+    post (private choices are the panel's). Elsewhere, and once the game is over, as it was."""
+    if message.result is not None or not isinstance(table, Table) or not coached(table.record.settings):
+        return standing
+    offered = [choice for seat in message.turn if not seat.get("is_bot") for choice in seat.get("choices", [])]
+    lines = explained(message.game_type, offered, message.language)
+    return "\n".join([standing, *lines]) if lines else standing
+
+
+def seat_explanations(table: Table, user_id: int, language: str) -> str:
+    """The coach's lines for every choice a member's seat has now, private ones included, for
+    their own panel (``/game hand``) at a table with the coach; empty elsewhere."""
+    seat = table.seat_of(user_id)
+    if table.record.status != "running" or seat is None or not coached(table.record.settings):
+        return ""
+    game, names = registry.game(table.record.game_type), table.names()
+    offered = [{"action": choice.action, "label": name_seats(choice.label, names, bold=False)}
+               for choice in game.legal(table.state, seat)]
+    return "\n".join(explained(table.record.game_type, offered, language))

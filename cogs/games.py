@@ -288,7 +288,10 @@ class Games(commands.Cog):
     @game.command(name=command_name("hand"), description=locale_str("Your secrets and choices in this game (only you see it)"))
     @limited("panel")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await send_panel(interaction)
+        table = await self._table_here(interaction)
+        # At a table with the coach, the panel opens with what each of the seat's choices does.
+        await send_panel(interaction, game_id=table.id, preface=coach.seat_explanations(
+            table, interaction.user.id, words_at(interaction, table).language))
 
     @game.command(name=command_name("undo"),
                   description=locale_str("Take back your last move, while nobody has moved since"))

@@ -23,7 +23,7 @@ from bot.table import describe
 from bot.table.notices import public_view_at
 from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
-from cogs import cards
+from cogs import cards, coach
 from cogs.play import build_view
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -188,7 +188,8 @@ class DiscordTransport:
         """A card (cogs/cards.py); text too long for one goes first, in cards of its own."""
         channel = await self._thread(table)
         pings = mentions(message)
-        standing, colour = cards.fitted(standing_text(message)), cards.accent(message)
+        standing = cards.fitted(coach.with_explanations(table, message, standing_text(message)))
+        colour = cards.accent(message)
         texts = cards.card_texts(message.text, standing)
         for n, text in enumerate(texts[:-1]):
             await channel.send(view=cards.card(text, colour=colour), allowed_mentions=pings,
@@ -222,7 +223,7 @@ class DiscordTransport:
     async def _edit_card(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
         """The card shows ``message`` instead; its gallery names the files it already has, so
         the board stays with it, described as the card now tells it."""
-        standing = cards.fitted(standing_text(message))
+        standing = cards.fitted(coach.with_explanations(table, message, standing_text(message)))
         texts = cards.card_texts(message.text, standing)
         if len(texts) > 1 or posted.parts > 1:
             return None  # no longer one card: the dispatcher posts anew

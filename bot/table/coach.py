@@ -1,15 +1,19 @@
 """The coach at tables where members learn a game (issue 39), pure: what marks such a table,
-in the coach's own sentences (the ``coach`` gettext domain,
-``data/locale/<language>/LC_MESSAGES/coach.po``).
+and what each kind of choice does, in the coach's own sentences (the ``coach`` gettext domain,
+``data/locale/<language>/LC_MESSAGES/coach.po``) and each title's ``data/<game>/coach.toml``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import tomllib
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from bot import i18n
 from bot.community.practice import COACH, PRACTICE
-from bot.engine.language import Words
+from bot.engine.language import DEFAULT_LANGUAGE, Words
+from bot.games.content import DATA_DIR
+from bot.text import markdown_name
 
 #: The coach's gettext domain (``bot/i18n.py`` ``DOMAINS``).
 DOMAIN = "coach"
@@ -28,3 +32,56 @@ def table_mark(settings: Mapping[str, Any], language: str) -> str | None:
     if settings.get(COACH):
         return said.t("🎓 The coach may help here, so this table is unrated")
     return None
+
+
+# -- every choice explained (part 2) ----------------------------------------------------
+
+#: The most the coach's lines take of a post: a card's standing holds at most 2,000
+#: characters (``cogs/cards.py``), and the status and ▶ lines come first.
+EXPLAINED_MOST = 1200
+
+
+@cache
+def explanations(game_type: str) -> dict[str, dict[str, str]]:
+    """A title's ``data/<game>/coach.toml``: for each kind of choice (its action's verb), what
+    it does by the sheet, by language."""
+    path = DATA_DIR / game_type / "coach.toml"
+    if not path.exists():
+        return {}
+    with open(path, "rb") as handle:
+        return {kind: dict(texts) for kind, texts in tomllib.load(handle).get("choice", {}).items()}
+
+
+def kind_of(action: str) -> str:
+    """A choice's kind: its action's verb (``build:shelburne`` → ``build``; ``bid:{}`` → ``bid``)."""
+    return action.split(":", 1)[0]
+
+
+def explanation(game_type: str, kind: str, language: str) -> str | None:
+    """What a kind of choice does, in ``language`` (English where the title says it only so)."""
+    texts = explanations(game_type).get(kind, {})
+    return texts.get(language) or texts.get(DEFAULT_LANGUAGE)
+
+
+def explained(game_type: str, choices: Sequence[Mapping[str, Any]], language: str) -> list[str]:
+    """The coach's lines for a decision: one a kind of choice offered, in the order they come,
+    each with the first such choice's label, which carries this moment's numbers
+    ("**Build on The Shelburne ($4M) — $4M left**: places one hotel unit …"). ``choices``
+    are the seat's choices as a post carries them (``action``, ``label``), so the lines name
+    only what that post shows."""
+    said = coach_words(language)
+    by_kind: dict[str, list[str]] = {}
+    for choice in choices:
+        by_kind.setdefault(kind_of(choice["action"]), []).append(choice["label"])
+    lines = [said.t("🎓 **The coach:** what each choice does")]
+    for kind, labels in by_kind.items():
+        text = explanation(game_type, kind, language)
+        if text is None:
+            continue
+        more = said.tn(" (and {count} more like it)", " (and {count} more like it)", len(labels) - 1) \
+            if len(labels) > 1 else ""
+        line = f"- **{markdown_name(labels[0])}**{more}: {text}"
+        if sum(len(kept) + 1 for kept in lines) + len(line) > EXPLAINED_MOST:
+            break
+        lines.append(line)
+    return lines if len(lines) > 1 else []

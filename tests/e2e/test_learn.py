@@ -58,6 +58,11 @@ async def test_a_member_learns_a_game_alone_with_bots_and_it_counts_nowhere(disc
         status = await (await alice.slash("game status", channel=thread)).reply()
         assert "Practice table: unrated, the coach is on" in status.text
 
+        first = await thread.wait_for_message(is_turn_post, what="the first turn post")
+        assert "🎓 **The coach:** what each choice does" in first.text, "the post explains its choices"
+        panel = await (await alice.slash("game hand", channel=thread)).reply()
+        assert panel.ephemeral and "🎓 **The coach:** what each choice does" in panel.text
+
         result = await LearnersTable(discord_sim, thread, [alice]).play_to_end()
         assert GAME_OVER in result.text
 

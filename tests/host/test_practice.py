@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from bot.community import stats as community
 from bot.community.practice import COACH, PRACTICE, coached, rated
+from bot.delivery.outgoing import Outgoing
 from bot.i18n import HOST, words
 from bot.store.base import Checkpoint
 from bot.table import practice
 from bot.table.service import Member, Tables
 from bot.web import story
+from cogs.coach import seat_explanations, with_explanations
 from cogs.lobby import lobby_text, parse_options
 from cogs.speech import host_words
 from tests.host.test_community import BOT, TALLY, play_tally
@@ -75,3 +77,22 @@ async def test_the_games_page_says_a_practice_table_is_unrated(store):
     for shown, marked in ((table, True), (rated_game, False)):
         page = story.page(TALLY, shown, kept, {}, words(HOST, "en"), PLACES, 5)
         assert ("Practice table: unrated, the coach is on" in page) is marked
+
+
+async def test_only_a_coached_tables_post_explains_its_public_choices(store):
+    tables = Tables(store)
+    learning = await tables.start((await practice.open_practice(
+        tables, TALLY.id, ADA, guild_id=HERE, channel_id=HERE, seed=5)).id, ADA)
+    rated_game = await tables.table(await play_tally(tables, HERE, [ADA, BOT], [9, None]))
+    turn = [{"seat": 0, "user_id": ADA.id, "is_bot": False, "prompt": "Build.",
+             "choices": [{"action": "build:shelburne", "label": "Build on The Shelburne ($4M) — $4M left"}]},
+            {"seat": 1, "user_id": None, "is_bot": True, "prompt": "Build.",
+             "choices": [{"action": "end", "label": "End turn without playing a card"}]}]
+    message = Outgoing(learning.id, "advance-to-boardwalk", 2, "news", turn=turn)
+    assert with_explanations(rated_game, message, "standing") == "standing"
+    assert with_explanations(object(), message, "standing") == "standing", "a test's stand-in table"
+    coached = with_explanations(learning, message, "standing").splitlines()
+    assert coached[:2] == ["standing", "🎓 **The coach:** what each choice does"]
+    assert coached[2].startswith("- **Build on The Shelburne ($4M) — $4M left**: Places one hotel unit")
+    assert len(coached) == 3, "a bot seat's choices are not explained"
+    assert seat_explanations(rated_game, ADA.id, "en") == ""
