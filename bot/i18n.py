@@ -52,7 +52,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     # the board picture and the /billboard commands: Billboard's words outside its rules
     "billboard-table": ("rendering/billboard.py", "cogs/titles/billboard.py"),
     # the coach's sentences at tables where members learn a game (issue 39)
-    "coach": ("cogs/coach.py", "bot/table/coach.py"),
+    "coach": ("cogs/coach.py", "cogs/hint.py", "bot/table/coach.py", "bot/table/hints.py"),
 }
 
 

@@ -63,10 +63,12 @@ def card_texts(events: str, standing: str) -> list[str]:
 
 def card(events: str, images: Sequence[str] = (), standing: str = "",
          rows: list[controls.Row] | None = None, colour: int | None = None,
-         descriptions: Mapping[str, str] | None = None) -> discord.ui.LayoutView:
+         descriptions: Mapping[str, str] | None = None,
+         beside: discord.ui.Item[Any] | None = None) -> discord.ui.LayoutView:
     """A card: what happened, the pictures (files of the message, by name, the board last,
     each with its description for screen readers: ``bot/table/describe.py``), where the game
-    stands, then the controls below a line."""
+    stands, then the controls below a line; ``beside``, a button of the host's own (the coach's
+    💡 Hint), goes with the last row of controls."""
     items: list[discord.ui.Item[Any]] = []
     if events:
         items.append(discord.ui.TextDisplay(events))
@@ -75,7 +77,14 @@ def card(events: str, images: Sequence[str] = (), standing: str = "",
         items.append(discord.ui.TextDisplay(standing))
     if rows:
         items.append(discord.ui.Separator())
-        items += action_rows(rows)
+        laid = action_rows(rows)
+        if beside is not None:
+            buttons = all(isinstance(getattr(child, "item", child), discord.ui.Button) for child in laid[-1].children)
+            if buttons and len(laid[-1].children) < 5:  # a row holds five buttons, or one select
+                laid[-1].add_item(beside)
+            else:
+                laid.append(discord.ui.ActionRow(beside))
+        items += laid
     return _layout(items or [discord.ui.TextDisplay("…")], colour)  # a card is never empty
 
 

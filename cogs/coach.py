@@ -26,6 +26,9 @@ COACH_OPTION = Option(COACH, "Let the coach explain every choice and give hints;
 LEARN = command_name("learn")
 LEARN_DESCRIPTION = locale_str("Learn a game at a practice table: you and bots, unrated, with a coach")
 LEARN_GAME = locale_str("Which game to learn")
+#: ``/game hint``'s.
+HINT = command_name("hint")
+HINT_DESCRIPTION = locale_str("The strong bot's best moves for your decision, privately (tables with the coach)")
 
 
 def coach_option_line(language: str) -> str:

@@ -29,6 +29,7 @@ from bot.text import markdown_name
 from cogs import coach, community, held, threads
 from cogs.answers import member_of, reply
 from cogs.cooldowns import limited
+from cogs.hint import HintButton, ask_for_hint
 from cogs.history import HistoryPage, history_page, show_board
 from cogs.lobby import (
     LobbyOptions,
@@ -58,10 +59,11 @@ class Games(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(HistoryPage)  # type: ignore[attr-defined]  # the history pager
+        # the history pager, and the coach's 💡 Hint on turn posts
+        self.bot.add_dynamic_items(HistoryPage, HintButton)  # type: ignore[attr-defined]
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(HistoryPage)  # type: ignore[attr-defined]
+        self.bot.remove_dynamic_items(HistoryPage, HintButton)  # type: ignore[attr-defined]
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
@@ -292,6 +294,11 @@ class Games(commands.Cog):
         # At a table with the coach, the panel opens with what each of the seat's choices does.
         await send_panel(interaction, game_id=table.id, preface=coach.seat_explanations(
             table, interaction.user.id, words_at(interaction, table).language))
+
+    @game.command(name=coach.HINT, description=coach.HINT_DESCRIPTION)
+    @limited("lookup")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await ask_for_hint(interaction, await self._table_here(interaction))
 
     @game.command(name=command_name("undo"),
                   description=locale_str("Take back your last move, while nobody has moved since"))

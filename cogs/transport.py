@@ -23,7 +23,7 @@ from bot.table import describe
 from bot.table.notices import public_view_at
 from bot.table.service import Table
 from bot.text import MESSAGE_LIMIT, split_text
-from cogs import cards, coach
+from cogs import cards, coach, hint
 from cogs.play import build_view
 
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -199,7 +199,8 @@ class DiscordTransport:
         files = [discord.File(io.BytesIO(png), filename=name, description=described[name])
                  for name, png in message.images]
         rows = turn_rows(message)
-        sent = await channel.send(view=cards.card(texts[-1], names, standing, rows, colour, described), files=files,
+        sent = await channel.send(view=cards.card(texts[-1], names, standing, rows, colour, described,
+                                                  hint.hint_beside(table, message)), files=files,
                                   allowed_mentions=pings, nonce=nonce(message, len(texts) - 1))  # type: ignore[arg-type]  # as above
         return _posted(sent, len(texts), bool(rows), card=True, images=names)
 
@@ -229,7 +230,8 @@ class DiscordTransport:
             return None  # no longer one card: the dispatcher posts anew
         rows = turn_rows(message)
         described = await self.descriptions(table, message, posted.images)
-        view = cards.card(texts[0], posted.images, standing, rows, cards.accent(message), described)
+        view = cards.card(texts[0], posted.images, standing, rows, cards.accent(message), described,
+                          hint.hint_beside(table, message))
         target = self.bot.get_partial_messageable(posted.channel_id).get_partial_message(posted.message_id)
         with delivery_errors():
             try:

@@ -50,6 +50,32 @@ class Budget:
     confidence: float | None = None
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """One candidate as the search judged it: its mean playout score over ``samples`` (a
+    finished playout scores 1 for a win, 0 for a loss; one cut short, the title's ``utility``):
+    the seat's estimated chance to win after that move."""
+
+    action: str
+    chance: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """A strong decision and what it weighed: each candidate's scores on the same samples."""
+
+    choice: str
+    candidates: tuple[str, ...]
+    scores: list[list[float]]
+
+    def estimates(self) -> list[Estimate]:
+        """The candidates with a score, best first (the search's own order on a tie)."""
+        found = [Estimate(action, sum(scores) / len(scores), len(scores))
+                 for action, scores in zip(self.candidates, self.scores, strict=True) if scores]
+        return sorted(found, key=lambda estimate: -estimate.chance)
+
+
 #: How far a playout looks ahead unless the budget or the title says otherwise.
 PLAYOUT_DEPTH = 24
 
@@ -83,23 +109,27 @@ class SearchPolicy:
         self._volunteer = getattr(policy, "volunteer", None)
 
     def decide(self, knowledge: SeatKnowledge, rng: random.Random) -> str:
+        return self.weigh(knowledge, rng).choice
+
+    def weigh(self, knowledge: SeatKnowledge, rng: random.Random) -> Weighed:
+        """The decision with what it was weighed on: every candidate's playout scores on the
+        same samples (``decide`` is its choice; a hint shows the estimates)."""
         candidates = self._candidates(knowledge, rng)
+        scores: list[list[float]] = [[] for _ in candidates]
         if len(candidates) == 1:
-            return candidates[0]
+            return Weighed(candidates[0], tuple(candidates), scores)
         budget = self.budget
         stop = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        scores: list[list[float]] = [[] for _ in candidates]
         while len(scores[0]) < budget.samples and (stop is None or time.perf_counter() < stop):
             sample = self.determinize(knowledge.state, knowledge.seat, rng)
             dice = rng.getrandbits(64)
             for index, action in enumerate(candidates):
                 scores[index].append(self._playout(sample, knowledge.seat, action, random.Random(dice)))
         if not scores[0]:
-            return candidates[0]
+            return Weighed(candidates[0], tuple(candidates), scores)
         best = max(range(len(candidates)), key=lambda i: sum(scores[i]))
-        if self._better(scores[best], scores[0]):
-            return candidates[best]
-        return candidates[0]
+        choice = candidates[best] if self._better(scores[best], scores[0]) else candidates[0]
+        return Weighed(choice, tuple(candidates), scores)
 
     def _better(self, mine: list[float], prior: list[float]) -> bool:
         """Whether a candidate beat the normal policy's pick on the same samples, by the

@@ -63,6 +63,14 @@ async def test_a_member_learns_a_game_alone_with_bots_and_it_counts_nowhere(disc
         panel = await (await alice.slash("game hand", channel=thread)).reply()
         assert panel.ephemeral and "🎓 **The coach:** what each choice does" in panel.text
 
+        hint = await (await alice.click("💡 Hint", message=first)).reply()
+        assert hint.ephemeral and "The strong bot's best moves here" in hint.text, hint.text
+        assert " % of " in hint.text and "sampled game" in hint.text
+        await thread.wait_for_message(lambda m: m.text == "💡 **Alice** asked the coach for a hint.",
+                                      what="the thread told of the hint")
+        again = await (await alice.slash("game hint", channel=thread)).reply()
+        assert again.ephemeral and "You have had this decision's hint" in again.text
+
         result = await LearnersTable(discord_sim, thread, [alice]).play_to_end()
         assert GAME_OVER in result.text
 

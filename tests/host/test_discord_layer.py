@@ -41,7 +41,7 @@ def test_game_commands_register(tmp_path):
     names, payload = asyncio.run(main())
     assert names == sorted(["new", "join", "leave", "start", "status", "hand", "rules", "history", "board", "abandon",
                             "substitute", "rejoin", "notify", "stats", "leaderboard", "follow", "unfollow", "undo", "resume",
-                            "learn"])
+                            "learn", "hint"])
     new = next(o for o in payload["options"] if o["name"] == "new")
     offered = [c["value"] for c in new["options"][0]["choices"]]
     assert "advance-to-boardwalk" in offered
