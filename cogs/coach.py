@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from discord.app_commands import locale_str
 
-from bot.community.practice import COACH, coached
+from bot.community.practice import COACH, PRACTICE, coached
 from bot.delivery.outgoing import Outgoing
 from bot.engine import Option
 from bot.games import registry
-from bot.table.coach import coach_words, explained
+from bot.store.base import Store
+from bot.table.coach import coach_words, explained, guide_line
 from bot.table.model import Table
 from bot.table.notices import name_seats
 from cogs.translator import command_name
@@ -67,3 +68,16 @@ def seat_explanations(table: Table, user_id: int, language: str) -> str:
     offered = [{"action": choice.action, "label": name_seats(choice.label, names, bold=False)}
                for choice in game.legal(table.state, seat)]
     return "\n".join(explained(table.record.game_type, offered, language))
+
+
+async def coached_standing(store: Store | None, table: object, message: Outgoing, standing: str) -> str:
+    """A turn post's standing at a table with the coach: the coach's explanations of its
+    choices below it and, at a practice table, after each of the learner's first decisions,
+    a line above it saying what happened and why (from the log up to the post's version)."""
+    standing = with_explanations(table, message, standing)
+    if store is None or not isinstance(table, Table) or not table.record.settings.get(PRACTICE):
+        return standing
+    learners = {seat.seat: seat.name for seat in table.seats if seat.user_id is not None}
+    log = await store.actions(table.id, until=message.version)
+    line = guide_line(message.game_type, log, learners, message.text, message.language)
+    return f"{line}\n{standing}" if line else standing

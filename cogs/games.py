@@ -23,7 +23,7 @@ from bot.engine.language import Words
 from bot.games import registry
 from bot.table import clock as timers
 from bot.table import describe, notify, practice
-from bot.table.coach import table_mark
+from bot.table.coach import table_mark, tour
 from bot.table.service import Member, Table, TableError, name_seats
 from bot.text import markdown_name
 from cogs import coach, community, held, threads
@@ -141,6 +141,8 @@ class Games(commands.Cog):
         table = await practice.open_practice(self.bot.tables, game, member, guild_id=interaction.guild_id,
                                              channel_id=channel.id, guild_locale=interaction.guild_locale)
         thread = await self._lobby_thread(channel, table, rules.name, member)
+        if shown := tour(game, rules.name, table.language):  # the board's areas, before the first post
+            await thread.send(shown, allowed_mentions=discord.AllowedMentions.none())
         # Nobody else is to join: deal at once (the bots' first moves may take a moment).
         table = await self.bot.tables.start(table.id, member)
         await redraw_lobby(self.bot.tables, table.id, self._refresh_lobby)

@@ -188,7 +188,8 @@ class DiscordTransport:
         """A card (cogs/cards.py); text too long for one goes first, in cards of its own."""
         channel = await self._thread(table)
         pings = mentions(message)
-        standing = cards.fitted(coach.with_explanations(table, message, standing_text(message)))
+        standing = cards.fitted(await coach.coached_standing(getattr(self.bot, "store", None), table, message,
+                                                           standing_text(message)))
         colour = cards.accent(message)
         texts = cards.card_texts(message.text, standing)
         for n, text in enumerate(texts[:-1]):
@@ -224,7 +225,8 @@ class DiscordTransport:
     async def _edit_card(self, table: Table, posted: Posted, message: Outgoing) -> Posted | None:
         """The card shows ``message`` instead; its gallery names the files it already has, so
         the board stays with it, described as the card now tells it."""
-        standing = cards.fitted(coach.with_explanations(table, message, standing_text(message)))
+        standing = cards.fitted(await coach.coached_standing(getattr(self.bot, "store", None), table, message,
+                                                           standing_text(message)))
         texts = cards.card_texts(message.text, standing)
         if len(texts) > 1 or posted.parts > 1:
             return None  # no longer one card: the dispatcher posts anew

@@ -12,6 +12,7 @@ from typing import Any
 from bot import i18n
 from bot.community.practice import COACH, PRACTICE
 from bot.engine.language import DEFAULT_LANGUAGE, Words
+from bot.engine.runner import effective
 from bot.games.content import DATA_DIR
 from bot.text import markdown_name
 
@@ -42,14 +43,19 @@ EXPLAINED_MOST = 1200
 
 
 @cache
-def explanations(game_type: str) -> dict[str, dict[str, str]]:
-    """A title's ``data/<game>/coach.toml``: for each kind of choice (its action's verb), what
-    it does by the sheet, by language."""
+def _coach_file(game_type: str) -> dict[str, Any]:
+    """A title's ``data/<game>/coach.toml`` (nothing for a title without one)."""
     path = DATA_DIR / game_type / "coach.toml"
     if not path.exists():
         return {}
     with open(path, "rb") as handle:
-        return {kind: dict(texts) for kind, texts in tomllib.load(handle).get("choice", {}).items()}
+        return tomllib.load(handle)
+
+
+def explanations(game_type: str) -> dict[str, dict[str, str]]:
+    """For each kind of choice a title offers (its action's verb), what it does by the sheet,
+    by language."""
+    return {kind: dict(texts) for kind, texts in _coach_file(game_type).get("choice", {}).items()}
 
 
 def kind_of(action: str) -> str:
@@ -85,3 +91,40 @@ def explained(game_type: str, choices: Sequence[Mapping[str, Any]], language: st
             break
         lines.append(line)
     return lines if len(lines) > 1 else []
+
+
+# -- a first game with a guide (part 4) ---------------------------------------------------
+
+#: How many of a learner's first decisions the coach says something after.
+GUIDED_DECISIONS = 3
+
+
+def tour(game_type: str, game_name: str, language: str) -> str | None:
+    """The short tour a practice table opens with: the board's areas and what to watch
+    (``[tour]`` in the title's ``coach.toml``)."""
+    texts = _coach_file(game_type).get("tour", {})
+    text = texts.get(language) or texts.get(DEFAULT_LANGUAGE)
+    if not text:
+        return None
+    heading = coach_words(language).t("🎓 **A short tour of {game}** before your first move:", game=game_name)
+    return f"{heading}\n{text.strip()}"
+
+
+def guide_line(game_type: str, log: Sequence[tuple[int, str]], learners: Mapping[int, str], news: str,
+               language: str) -> str | None:
+    """After each of a learner's first ``GUIDED_DECISIONS`` decisions, what happened and why,
+    from the log: their latest move's own line in the news (``news``: what the post tells)
+    and what that kind of move does. ``learners``: the member seats and their names. None
+    once they have made more, or when the post shows no move of theirs."""
+    mine = [(seat, action) for seat, action in effective(log) if seat in learners]
+    if not mine or len(mine) > GUIDED_DECISIONS:
+        return None
+    seat, action = mine[-1]
+    why = explanation(game_type, kind_of(action), language)
+    named = f"**{markdown_name(learners[seat])}**"
+    happened = next((line for line in reversed(news.splitlines()) if named in line), None)
+    if why is None or happened is None:
+        return None
+    said = coach_words(language)
+    return said.t("🎓 **Your move {count} of your first {most}:** {happened} Why: {why}",
+                  count=len(mine), most=GUIDED_DECISIONS, happened=happened.strip(), why=why)

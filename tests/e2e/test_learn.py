@@ -58,7 +58,10 @@ async def test_a_member_learns_a_game_alone_with_bots_and_it_counts_nowhere(disc
         status = await (await alice.slash("game status", channel=thread)).reply()
         assert "Practice table: unrated, the coach is on" in status.text
 
+        shown_tour = await thread.wait_for_message(lambda m: "A short tour of Advance to Boardwalk" in m.text)
+        assert "**The boardwalk**" in shown_tour.text and "**Watch**" in shown_tour.text
         first = await thread.wait_for_message(is_turn_post, what="the first turn post")
+        assert thread.messages.index(shown_tour) < thread.messages.index(first), "the tour comes first"
         assert "🎓 **The coach:** what each choice does" in first.text, "the post explains its choices"
         panel = await (await alice.slash("game hand", channel=thread)).reply()
         assert panel.ephemeral and "🎓 **The coach:** what each choice does" in panel.text
@@ -71,8 +74,14 @@ async def test_a_member_learns_a_game_alone_with_bots_and_it_counts_nowhere(disc
         again = await (await alice.slash("game hint", channel=thread)).reply()
         assert again.ephemeral and "You have had this decision's hint" in again.text
 
-        result = await LearnersTable(discord_sim, thread, [alice]).play_to_end()
+        table = LearnersTable(discord_sim, thread, [alice])
+        await table.step(first)
+        guided = await thread.wait_for_message(lambda m: "🎓 **Your move 1 of your first 3:** **Alice**" in m.text,
+                                               what="the coach's word after Alice's first decision")
+        assert "Why: " in guided.text
+        result = await table.play_to_end()
         assert GAME_OVER in result.text
+        assert "Your move" not in result.text, "the guide speaks after the first decisions only"
 
         stats = await (await alice.slash("game stats")).reply()
         assert "Advance to Boardwalk" not in str(stats.embeds)

@@ -7,7 +7,7 @@ import pytest
 
 from bot.engine.language import DEFAULT_LANGUAGE
 from bot.games import registry
-from bot.table.coach import explained, explanation, explanations, kind_of
+from bot.table.coach import explained, explanation, explanations, guide_line, kind_of, tour
 from tests.engine_checks import bot_game_decisions
 
 SEEDS = (1, 2, 3)
@@ -60,3 +60,27 @@ def test_a_decision_is_explained_once_a_kind_with_this_moments_label():
     polish = explained("billboard", [{"action": "end", "label": "Pasuję"}], "pl")
     assert polish == ["🎓 **Trener:** co daje każdy wybór", "- **Pasuję**: Pasujesz: kończysz turę bez kolejnej akcji."]
     assert explained("billboard", [], "pl") == []
+
+
+@pytest.mark.parametrize("game_type", HOSTED)
+def test_every_title_has_a_tour_in_its_languages(game_type):
+    game = registry.game(game_type)
+    for language in getattr(game, "languages", ()) or (DEFAULT_LANGUAGE,):
+        shown = tour(game_type, game.name, language)
+        assert shown is not None and shown.count("\n- **") >= 3, (game_type, language)
+        assert "{" not in shown
+
+
+def test_after_each_of_the_first_decisions_the_coach_says_what_happened_and_why():
+    learners = {0: "Ada"}
+    news = ("**Bot Bix** ends the turn.\n**Ada** builds on The Shelburne ($4M). **Ada** now owns it.\n"
+            "**Bot Bix** rolls 3 + 4.")
+    first = guide_line("advance-to-boardwalk", [(0, "build:shelburne")], learners, news, "en")
+    assert first == ("🎓 **Your move 1 of your first 3:** **Ada** builds on The Shelburne ($4M). **Ada** now "
+                     "owns it. Why: " + explanation("advance-to-boardwalk", "build", "en"))
+    log = [(0, "build:shelburne"), (1, "end"), (0, "done"), (0, "end"), (0, "undo"), (0, "end")]
+    third = guide_line("advance-to-boardwalk", log, learners, "**Ada** ends the turn.", "en")
+    assert third is not None and third.startswith("🎓 **Your move 3 of your first 3:** **Ada** ends the turn.")
+    assert guide_line("advance-to-boardwalk", [*log, (0, "zone:red")], learners, "**Ada** picks Red.", "en") is None
+    assert guide_line("advance-to-boardwalk", [(1, "end")], learners, news, "en") is None, "no move of hers yet"
+    assert guide_line("advance-to-boardwalk", [(0, "done")], learners, "**Bot Bix** rolls.", "en") is None
