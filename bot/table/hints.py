@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from bot.community.practice import coached
 from bot.engine import Choice, State, rng_for
 from bot.engine.fair import FairBot
-from bot.engine.search import Budget, Estimate, SearchPolicy
+from bot.engine.search import Budget, Estimate, SearchPolicy, Weighed
 from bot.games import registry
 from bot.store.base import Store
 from bot.table.coach import coach_words
@@ -47,16 +47,27 @@ class Hint:
     seat: int
     moves: list[tuple[str, Estimate]]  # (label, estimate), best first
     left: int                          # hints the seat has left this game
+    choice: str = ""                   # the strong bot's move, as labelled (alone when nothing was weighed)
 
 
 def weigh_for_hint(game_type: str, state: State, seat: int, salt: str, budget: Budget) -> bytes:
-    """The strong bot's estimates for ``seat`` (in a worker: bytes, as the pool's jobs return)."""
+    """The strong bot's choice and estimates for ``seat`` (in a worker: bytes, as the pool's
+    jobs return). A decision with one move worth weighing has no estimates, only its choice."""
+    weighed = _weighed(game_type, state, seat, salt, budget)
+    if len(weighed.candidates) > 1 and not weighed.estimates():
+        # The clock ran out before a first sample (a worker kept waiting on a busy machine):
+        # one sample, however long it takes, rather than a hint with nothing in it.
+        weighed = _weighed(game_type, state, seat, salt, replace(budget, samples=1, seconds=None))
+    estimates = [[e.action, e.chance, e.samples] for e in weighed.estimates()[:SHOWN]]
+    return json.dumps({"choice": weighed.choice, "estimates": estimates}).encode()
+
+
+def _weighed(game_type: str, state: State, seat: int, salt: str, budget: Budget) -> Weighed:
     strong = _strong(game_type, budget)
     rng = rng_for(salt, state["_move"], f"hint{seat}")
     policy = strong.policy
     assert isinstance(policy, SearchPolicy)  # the strong level's
-    weighed = policy.weigh(strong.knowledge(state, seat, rng), rng)
-    return json.dumps([[e.action, e.chance, e.samples] for e in weighed.estimates()[:SHOWN]]).encode()
+    return policy.weigh(strong.knowledge(state, seat, rng), rng)
 
 
 @cache
@@ -77,10 +88,10 @@ async def hint(store: Store, thinking: Thinking, table: Table, user_id: int, lan
     if table.record.status != "running" or seat is None or seat not in game.pending(table.state):
         raise TableError.verbatim(said.t("A hint is for a decision of yours: ask when the game waits on you."))
     left = await _claim(store, table, seat, said)
-    found = await _think(thinking, table, seat)
+    choice, found = await _think(thinking, table, seat)
     labels = _labels(game.legal(table.state, seat), table.names())
-    moves = [(labels.get(estimate.action) or _filled(estimate.action, labels), estimate) for estimate in found]
-    return Hint(seat, moves, left)
+    moves = [(_label(estimate.action, labels), estimate) for estimate in found]
+    return Hint(seat, moves, left, _label(choice, labels))
 
 
 async def _claim(store: Store, table: Table, seat: int, said: Any) -> int:
@@ -102,22 +113,26 @@ async def _claim(store: Store, table: Table, seat: int, said: Any) -> int:
     return 0
 
 
-async def _think(thinking: Thinking, table: Table, seat: int) -> list[Estimate]:
-    """The strong bot's estimates, in the drawing workers (a thread where there are none)."""
+async def _think(thinking: Thinking, table: Table, seat: int) -> tuple[str, list[Estimate]]:
+    """The strong bot's choice and estimates, in the drawing workers (a thread where there
+    are none)."""
     args = (table.record.game_type, table.state, seat, f"hint:{table.id}", thinking.budget)
     if thinking.drawing is not None:
-        found = await thinking.drawing.draw(JOB, *args)
+        found = json.loads(await thinking.drawing.draw(JOB, *args))
     else:
-        found = await asyncio.to_thread(weigh_for_hint, *args)
-    return [Estimate(action, chance, samples) for action, chance, samples in json.loads(found)]
+        found = json.loads(await asyncio.to_thread(weigh_for_hint, *args))
+    return found["choice"], [Estimate(action, chance, samples) for action, chance, samples in found["estimates"]]
 
 
 def _labels(choices: list[Choice], names: list[str]) -> dict[str, str]:
     return {choice.action: name_seats(choice.label, names, bold=False) for choice in choices}
 
 
-def _filled(action: str, labels: dict[str, str]) -> str:
-    """A filled template's label (``bid:5`` for ``bid:{}``): the template's, with the value."""
+def _label(action: str, labels: dict[str, str]) -> str:
+    """A move as the seat's choices label it; a filled template (``bid:5`` for ``bid:{}``) as
+    the template's label with the value."""
+    if action in labels:
+        return labels[action]
     verb, _, value = action.rpartition(":")
     template = labels.get(f"{verb}:{{}}")
     return f"{template}: {value}" if template else action
@@ -126,8 +141,11 @@ def _filled(action: str, labels: dict[str, str]) -> str:
 def hint_lines(found: Hint, language: str) -> str:
     """The hint as its seat reads it, privately."""
     said = coach_words(language)
-    lines = [said.t("💡 **The strong bot's best moves here** (its estimate of your chance to win, "
-                    "from the games it sampled):")]
+    if not found.moves:
+        lines = [said.t("💡 The strong bot weighs only one move here: *{move}*.", move=found.choice)]
+    else:
+        lines = [said.t("💡 **The strong bot's best moves here** (its estimate of your chance to win, "
+                        "from the games it sampled):")]
     for label, estimate in found.moves:
         lines.append("- " + said.tn("*{move}*: wins {percent} % of {count} sampled game",
                                     "*{move}*: wins {percent} % of {count} sampled games",

@@ -8,7 +8,6 @@ bots to a usual number of players, and the member starts it when its thread is r
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from bot.community.practice import COACH, PRACTICE
@@ -54,7 +53,8 @@ async def open_unrated(tables: Tables, game_type: str, host: Member, options: di
         raise TableError(error.message, **error.values) from None
     try:
         game_id = await tables.store.create_game(
-            game_type, chosen, random.SystemRandom().randrange(2**31) if seed is None else seed, host.id,
+            # The service's own seed source (the demo's and the tests' fixed seeds), as its create uses.
+            game_type, chosen, tables._seed_source() if seed is None else seed, host.id,
             guild_id, channel_id, settings=settings, caps=tables.caps if guild_id is not None else None)
     except Crowded as refused:
         raise too_crowded(refused) from None

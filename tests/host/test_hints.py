@@ -2,7 +2,9 @@
 a table with the coach, one a decision and a few a game, refused at a rated table."""
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -112,3 +114,16 @@ def test_the_search_still_decides_as_it_weighs():
         assert weighed.choice == strong.policy.decide(knowledge, rng_for(5, state["_move"], "w"))
         if weighed.estimates():
             assert weighed.choice in weighed.candidates
+
+
+def test_a_hint_thought_past_its_clock_still_weighs_one_sample():
+    """A worker kept waiting on a busy machine may start after its second is over: the hint
+    then weighs one sample rather than show nothing."""
+    kit = registry.kit(BOARDWALK)
+    state, seat = next((state, seat) for state, seat in bot_game_decisions(kit.game, kit.bot, 3, 5)
+                       if len([c for c in kit.game.legal(state, seat) if not c.template]) > 2)
+    found = json.loads(hints.weigh_for_hint(BOARDWALK, state, seat, "hint:1", replace(TINY, seconds=0.0)))
+    assert found["estimates"] and all(samples == 1 for _, _, samples in found["estimates"])
+    alone = hints.Hint(0, [], 4, "Draw your Fortune card for the F")
+    assert hints.hint_lines(alone, "en").startswith(
+        "💡 The strong bot weighs only one move here: *Draw your Fortune card for the F*.")
