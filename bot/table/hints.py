@@ -45,7 +45,7 @@ class Hint:
     """What a seat is told: the moves, as its choices are labelled, and their estimates."""
 
     seat: int
-    moves: list[tuple[str, Estimate]]  # (label, estimate), best first
+    moves: list[tuple[str, Estimate]]  # (label, estimate): the strong bot's pick, then the best others
     left: int                          # hints the seat has left this game
     choice: str = ""                   # the strong bot's move, as labelled (alone when nothing was weighed)
 
@@ -58,7 +58,10 @@ def weigh_for_hint(game_type: str, state: State, seat: int, salt: str, budget: B
         # The clock ran out before a first sample (a worker kept waiting on a busy machine):
         # one sample, however long it takes, rather than a hint with nothing in it.
         weighed = _weighed(game_type, state, seat, salt, replace(budget, samples=1, seconds=None))
-    estimates = [[e.action, e.chance, e.samples] for e in weighed.estimates()[:SHOWN]]
+    # The strong bot's own pick first (it keeps its first candidate unless another is better by
+    # the margin and Student's t: a lead on few samples can be noise), then the best others.
+    ranked = sorted(weighed.estimates(), key=lambda estimate: estimate.action != weighed.choice)
+    estimates = [[e.action, e.chance, e.samples] for e in ranked[:SHOWN]]
     return json.dumps({"choice": weighed.choice, "estimates": estimates}).encode()
 
 
@@ -144,8 +147,8 @@ def hint_lines(found: Hint, language: str) -> str:
     if not found.moves:
         lines = [said.t("💡 The strong bot weighs only one move here: *{move}*.", move=found.choice)]
     else:
-        lines = [said.t("💡 **The strong bot's best moves here** (its estimate of your chance to win, "
-                        "from the games it sampled):")]
+        lines = [said.t("💡 **The strong bot would play the first of these** (its estimate of your chance to "
+                        "win after each, from the games it sampled):")]
     for label, estimate in found.moves:
         lines.append("- " + said.tn("*{move}*: wins {percent} % of {count} sampled game",
                                     "*{move}*: wins {percent} % of {count} sampled games",

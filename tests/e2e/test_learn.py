@@ -67,7 +67,7 @@ async def test_a_member_learns_a_game_alone_with_bots_and_it_counts_nowhere(disc
         assert panel.ephemeral and "🎓 **The coach:** what each choice does" in panel.text
 
         hint = await (await alice.click("💡 Hint", message=first)).reply()
-        assert hint.ephemeral and "The strong bot's best moves here" in hint.text, hint.text
+        assert hint.ephemeral and "The strong bot would play the first of these" in hint.text, hint.text
         assert " % of " in hint.text and "sampled game" in hint.text
         await thread.wait_for_message(lambda m: m.text == "💡 **Alice** asked the coach for a hint.",
                                       what="the thread told of the hint")

@@ -47,7 +47,12 @@ async def test_a_hint_is_the_strong_bots_best_moves_with_their_chances(store):
     assert 1 <= len(found.moves) <= hints.SHOWN
     assert all(label in labels for label, _ in found.moves), "named as the seat's own choices"
     chances = [estimate.chance for _, estimate in found.moves]
-    assert chances == sorted(chances, reverse=True) and all(0 <= chance <= 1 for chance in chances)
+    assert chances[1:] == sorted(chances[1:], reverse=True) and all(0 <= chance <= 1 for chance in chances)
+    strong = registry.bots(BOARDWALK, budget=TINY)[1]
+    rng = rng_for(f"hint:{table.id}", table.state["_move"], "hint0")
+    pick = strong.policy.decide(strong.knowledge(table.state, 0, rng), rng)
+    assert found.moves[0][0] == next(c.label for c in registry.game(BOARDWALK).legal(table.state, 0)
+                                     if c.action == pick), "the strong bot's own pick comes first"
     assert all(estimate.samples == TINY.samples for _, estimate in found.moves)
     assert found.left == hints.HINTS_PER_GAME - 1
     text = hints.hint_lines(found, "en")
