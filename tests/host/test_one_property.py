@@ -285,6 +285,9 @@ READ_PATHS: dict[str, ReadPath] = {
     "/game board": command("game board", move=a_move_of),
     "/game undo": command("game undo"),
     "/game rules": command("game rules"),
+    # At these (rated) tables a refusal; a coach table's hints from twin worlds are compared in
+    # tests/host/test_hints.py, where the strong bot's search runs.
+    "/game hint": command("game hint"),
     # Each title's own (cogs/titles/): a name as typed and suggested, shared or not.
     "/boardwalk card": command("boardwalk card"),
     "/boardwalk property": command("boardwalk property"),
@@ -330,6 +333,7 @@ READ_NO_GAME = {
     "game unfollow": "stops those DMs",
     "game stats": "finished games' results, public once over",
     "game leaderboard": "the same, ranked",
+    "game learn": "opens a practice table of the member's own: a lobby, then the deal's posts",
 }
 
 
@@ -445,6 +449,7 @@ CLICKS = {
     "PageButton": "/game hand",  # the panel's pages, turned by the command's read path
     "HistoryPage": "/game history",  # its ◀ ▶, turned by the command's read path
     "UndoButton": "/game undo",  # take_back, as /game undo (and "the Undo button" for its showing)
+    "HintButton": "/game hint",  # the coach's hint, as /game hint
     "MoveButton": "a move made or refused",
     "MoveSelect": "a move made or refused",
     "FilmPick": "a move made or refused",  # /boulevard affordable's select: pick:<film>
