@@ -28,13 +28,15 @@ def notables(views: Sequence[View]) -> list[str]:
         if max(values) > 0:
             for seat in range(players):
                 led[seat] += values[seat] == max(values)
-    return [f"peak ${peak[seat]}M · up to {_properties(most[seat])} · "
-            f"in the lead after {_turns(led[seat])}" for seat in range(players)]
+    return [f"peak ${peak[seat]}M · up to {_properties(most[seat])} · {_lead(led[seat])}"
+            for seat in range(players)]
 
 
 def _properties(count: int) -> str:
     return f"{count} {'property' if count == 1 else 'properties'}"
 
 
-def _turns(count: int) -> str:
-    return f"{count} {'turn' if count == 1 else 'turns'}"
+def _lead(turns: int) -> str:
+    if not turns:
+        return "never in the lead"  # not "in the lead after 0 turns"
+    return f"in the lead after {turns} {'turn' if turns == 1 else 'turns'}"

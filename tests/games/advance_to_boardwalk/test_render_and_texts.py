@@ -70,3 +70,15 @@ def test_private_summary_lists_the_hand():
     give(state, 0, "insurance")
     assert "*Insurance*" in game().private_summary(state, 0)
     assert game().private_summary(state, 1) == "You hold no Fortune cards."
+
+
+def test_the_summary_says_never_in_the_lead_rather_than_after_0_turns():
+    from bot.games.advance_to_boardwalk.tally import notables
+
+    def view(turn: int, values: list[int]) -> dict:
+        return {"players": 2, "turn_number": turn,
+                "seats": [{"value": value, "properties": 1} for value in values]}
+
+    lines = notables([view(1, [3, 1]), view(2, [5, 2])])
+    assert lines == ["peak $5M · up to 1 property · in the lead after 2 turns",
+                     "peak $2M · up to 1 property · never in the lead"]
