@@ -19,10 +19,11 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.delivery.drawing import Dropped, Reader, frame, shaped
 from bot.games import registry
 from bot.table import describe, history
 from bot.table.service import Table, TableError
-from cogs.cooldowns import limited
+from cogs.cooldowns import limited, too_many
 from cogs.play import guarded
 from cogs.protocols import GameBot, game_bot
 from cogs.speech import host_words, words_at
@@ -120,7 +121,11 @@ async def show_board(bot: GameBot, interaction: discord.Interaction, table: Tabl
     await interaction.response.defer(ephemeral=True, thinking=True)
     kit = registry.kit(table.record.game_type)
     view = await asyncio.to_thread(history.view_at, kit.game, table, kept)
-    png = await bot.dispatcher.drawing.draw(kit.render, view, "board")  # as the thread's boards are
+    try:  # the thread's post's board when drawn here; else drawn in the readers' lane
+        png = await bot.dispatcher.drawing.board(frame(table.id, move, table.language), kit.render,
+                                                 (shaped(view), "board"), reader=Reader(("member", interaction.user.id)))
+    except Dropped:  # more boards asked for at once than a reader may have waiting
+        raise too_many("board", 1) from None
     described = await asyncio.to_thread(describe.at_checkpoint, kit.game, table, kept, host_words(table.language))
     text = said.t("The board after move {move} of {count}.", move=move, count=kept.moves)
     await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "board.png", description=described),

@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any
 
 from bot.community import stats as community
-from bot.delivery.drawing import Drawing
+from bot.delivery.drawing import Drawing, frame
 from bot.delivery.outgoing import (
     TRANSIENT,
     Blocked,
@@ -511,9 +511,10 @@ class Dispatcher:
                 for name in [n for n in dict.fromkeys(payload.get("event_images", [])) if n != "board"]:
                     images.append((f"{name}-{payload['version']}.png",
                                    await self.drawing.draw(render, _named(payload), name)))
-            if "view" in last:
+            if "view" in last:  # the board after the move: the game page's frame of it too
+                board = frame(table.id, last["version"] - 1, table.language)
                 images.append((f"board-{last['version']}.png",
-                               await self.drawing.draw(render, _named(last), "board")))
+                               await self.drawing.board(board, render, (_named(last), "board"))))
         return Outgoing(
             game_id=table.id, game_type=table.record.game_type, version=last.get("version", 0),
             text=plan.body, images=images[-10:],  # Discord takes at most 10 attachments a message

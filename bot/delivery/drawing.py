@@ -25,11 +25,22 @@ If the pool cannot start (no semaphores in a sandbox, no processes allowed) or k
 breaking, pictures are drawn in a thread: slower moves, but every post still has its board.
 So is a picture waiting while no worker has finished any for ``PATIENCE`` seconds (a machine
 kept busy by other work leaves idle-class workers no CPU).
+
+Two lanes share the workers. A post's pictures (and a strong bot's thinking, at most
+``MARQUEE_STRONG_BOTS`` at once: bot/table/thinking.py) go to the pool at once, in order. What
+a reader asks for (a game page's frames, ``/game board``) waits in a lane of its own until a
+worker is free, ``READERS_AT_ONCE`` at most, and never makes a post wait behind more than the
+frame a worker has begun: a small queue per reader, served in turn, where a newer picture of
+the same topic (the same game, from the same address) drops the older ones still waiting, and
+a picture whose reader has gone (the request cancelled, its connection closed) is dropped
+before it is drawn (``Dropped``). Boards are kept by game, move and language (``board``), so
+the board drawn for a post is the page's frame of that move: drawn once, whoever asks first.
 """
 from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -37,11 +48,13 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, partial
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -62,6 +75,85 @@ MAX_RESTARTS = 3
 #: work, and a post must not wait for the machine to go quiet. A long queue the workers are
 #: getting through is no reason: drawn in the bot's process, its pictures would slow moves.
 PATIENCE = 2.0
+#: Readers' pictures drawn at once at most: on a small machine, a worker is left for posts.
+READERS_AT_ONCE = 1
+#: Pictures one reader may have waiting; past it, the oldest is dropped.
+READER_WAITING = 2
+#: Bytes of boards kept by game, move and language (a board is 40-130 kB).
+FRAME_BYTES = 32 * 1024 * 1024
+#: A job's arguments, or a coroutine function making them (only if the board is not kept).
+Arguments = tuple[Any, ...] | Callable[[], Awaitable[tuple[Any, ...]]]
+
+
+class Dropped(Exception):
+    """A reader's picture that was not drawn: ``superseded`` by a newer one of theirs, or
+    their reader ``gone``."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _here() -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who asks for a picture in the readers' lane: ``key`` one reader (an address, a member),
+    ``topic`` what a newer picture replaces (a game), ``here`` whether they still wait."""
+
+    key: Hashable
+    topic: Hashable = None
+    here: Callable[[], bool] = _here
+
+
+@dataclass(eq=False)
+class _Asked:
+    """A reader's picture waiting for a worker."""
+
+    name: str
+    args: tuple[Any, ...]
+    reader: Reader
+    answer: asyncio.Future[bytes] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class Frames:
+    """Boards by key, made once however many ask at the same moment, at most ``limit`` bytes
+    of them (the least recently used go first)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.size = limit, 0
+        self.made = 0  # how many were made (the rest were found, or waited for)
+        self._kept: OrderedDict[Hashable, bytes] = OrderedDict()
+        self.making: dict[Hashable, asyncio.Future[bytes]] = {}
+
+    def get(self, key: Hashable) -> bytes | None:
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, picture: bytes) -> None:
+        if len(picture) > self.limit:
+            return
+        old = self._kept.pop(key, None)
+        self.size += len(picture) - (len(old) if old is not None else 0)
+        self._kept[key] = picture
+        while self.size > self.limit:
+            _, dropped = self._kept.popitem(last=False)
+            self.size -= len(dropped)
+
+
+def frame(game_id: int, move: int, language: str) -> Hashable:
+    """A board's key: the game, the move it stands after (0: as dealt), the table's language."""
+    return game_id, move, language
+
+
+def shaped(view: dict[str, Any]) -> dict[str, Any]:
+    """A view as a post's board is drawn from it, stored as JSON (a tuple a list, a number key
+    a string): a board drawn from either is the same, whichever was drawn first."""
+    return json.loads(json.dumps(view))
 
 
 def job_name(job: Job) -> str | None:
@@ -208,6 +300,10 @@ class Drawing:
         self.patience = PATIENCE
         self._drawing = 0  # pictures given to the pool and not yet back
         self._progress = 0.0  # when the pool last finished one (or was given one, idle)
+        self._reading = 0  # readers' pictures given to the pool and not yet back
+        self._waiting: OrderedDict[Hashable, deque[_Asked]] = OrderedDict()  # by reader, in turn
+        self._asked_for: dict[Hashable, _Asked] = {}  # a waiting reader's board, by its key
+        self.frames = Frames(FRAME_BYTES)
 
     @classmethod
     def in_thread(cls) -> Drawing:
@@ -231,8 +327,9 @@ class Drawing:
 
     @property
     def queued(self) -> int:
-        """Pictures given to the workers and not yet back (drawn or waiting for a worker)."""
-        return self._drawing
+        """Pictures given to the workers and not yet back (drawn or waiting for a worker), and
+        readers' pictures waiting for a worker."""
+        return self._drawing + sum(len(asked) for asked in self._waiting.values())
 
     def _new_pool(self) -> Executor | None:
         method = start_method()
@@ -256,9 +353,137 @@ class Drawing:
         await asyncio.gather(*(self.draw(f"{__name__}:_warm") for _ in range(self._workers)))
         return self._pool is not None
 
-    async def draw(self, job: Job, *args: Any) -> bytes:
-        """Run ``job(*args)``, off the event loop; its exceptions are raised here."""
+    async def draw(self, job: Job, *args: Any, reader: Reader | None = None) -> bytes:
+        """Run ``job(*args)``, off the event loop; its exceptions are raised here. For a
+        ``reader``, in the readers' lane (``Dropped`` if it is not drawn after all)."""
         name = job_name(job)
+        if reader is not None and self._pool is not None and name is not None:
+            return await self._for_reader(_Asked(name, args, reader))
+        return await self._at_once(job, name, args)
+
+    async def board(self, key: Hashable, job: Job, args: Arguments, reader: Reader | None = None) -> bytes:
+        """The board ``key`` names (``frame``): kept, or being drawn for someone else, or drawn
+        now by ``job`` (for a post at once; for a ``reader`` in their lane, until a post asks
+        for it too). ``args`` may be a coroutine function making them, called only to draw."""
+        while (making := self.frames.making.get(key)) is not None:
+            if reader is None:
+                self._promote(key)
+            try:
+                return await asyncio.shield(making)
+            except (asyncio.CancelledError, Dropped):
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise  # this caller was cancelled, not the drawing it waited for
+                # whoever was drawing it gave up (their reader left): another goes, maybe this one
+        found = self.frames.get(key)
+        if found is not None:
+            return found
+        making = self.frames.making[key] = asyncio.get_running_loop().create_future()
+        try:
+            ready = args if isinstance(args, tuple) else await args()
+            if reader is not None and self._pool is not None and job_name(job) is not None:
+                asked = self._asked_for[key] = _Asked(str(job_name(job)), ready, reader)
+                picture = await self._for_reader(asked)
+            else:
+                picture = await self.draw(job, *ready)
+        except BaseException as error:
+            if isinstance(error, asyncio.CancelledError):
+                making.cancel()
+            else:
+                making.set_exception(error)
+                making.exception()  # retrieved: a failure nobody else waited for is not logged
+            raise
+        finally:
+            del self.frames.making[key]
+            self._asked_for.pop(key, None)
+        making.set_result(picture)
+        self.frames.made += 1
+        self.frames.put(key, picture)
+        return picture
+
+    def _promote(self, key: Hashable) -> None:
+        """A post wants the board a reader is waiting for: it is drawn at once, as a post's."""
+        asked = self._asked_for.pop(key, None)
+        if asked is None or asked.answer.done():
+            return
+        waiting = self._waiting.get(asked.reader.key)
+        if waiting is not None and asked in waiting:
+            waiting.remove(asked)
+            self._tidy(asked.reader.key)
+            drawn = asyncio.ensure_future(self._at_once(asked.name, asked.name, asked.args))
+            drawn.add_done_callback(partial(_settle, asked.answer))
+
+    async def _for_reader(self, asked: _Asked) -> bytes:
+        """A reader's picture: in their queue until a worker is free and it is their turn."""
+        waiting = self._waiting.setdefault(asked.reader.key, deque())
+        for older in [a for a in waiting if asked.reader.topic is not None and a.reader.topic == asked.reader.topic]:
+            waiting.remove(older)
+            _drop(older, "superseded")
+        while len(waiting) >= READER_WAITING:
+            _drop(waiting.popleft(), "superseded")
+        waiting.append(asked)
+        self._next_for_readers()
+        try:
+            return await asyncio.shield(asked.answer)
+        except asyncio.CancelledError:  # the reader gave up: not drawn, if not begun
+            if asked in waiting:
+                waiting.remove(asked)
+                self._tidy(asked.reader.key)
+            asked.answer.cancel()
+            raise
+
+    def _next_for_readers(self) -> None:
+        """Give the readers' pictures their turns while workers are free. A reader's picture
+        waits for a worker, never drawn in a thread for patience's sake: here, it would slow
+        the moves."""
+        while (pool := self._pool) is not None and self._drawing < self._workers and self._reading < READERS_AT_ONCE:
+            asked = self._next_asked()
+            if asked is None:
+                return
+            try:
+                in_worker = self._given(pool.submit(run_job, asked.name, asked.args))
+            except (OSError, RuntimeError) as error:  # no worker could start; or shut down
+                self._failed(pool, error)
+                self._in_thread(asked)
+                continue
+            self._reading += 1
+            in_worker.add_done_callback(partial(self._read, asked, pool))
+
+    def _next_asked(self) -> _Asked | None:
+        """The oldest picture of the reader whose turn it is, skipping readers who have gone."""
+        while self._waiting:
+            reader, waiting = next(iter(self._waiting.items()))
+            asked = waiting.popleft()
+            self._waiting.move_to_end(reader)  # the next reader's turn next
+            self._tidy(reader)
+            if asked.answer.done():
+                continue
+            if not asked.reader.here():
+                _drop(asked, "gone")
+                continue
+            return asked
+        return None
+
+    def _read(self, asked: _Asked, pool: Executor, done: asyncio.Future[bytes]) -> None:
+        self._reading -= 1
+        if not done.cancelled() and isinstance(done.exception(), BrokenProcessPool):  # a worker died
+            self._failed(pool, done.exception() or BrokenProcessPool())
+            self._in_thread(asked)
+        else:
+            _settle(asked.answer, done)
+        self._next_for_readers()
+
+    def _in_thread(self, asked: _Asked) -> None:
+        """A reader's picture the pool could not take: drawn in a thread after all."""
+        drawn = asyncio.ensure_future(asyncio.to_thread(_resolve(asked.name), *asked.args))
+        drawn.add_done_callback(partial(_settle, asked.answer))
+
+    def _tidy(self, reader: Hashable) -> None:
+        if not self._waiting.get(reader):
+            self._waiting.pop(reader, None)
+
+    async def _at_once(self, job: Job, name: str | None, args: tuple[Any, ...]) -> bytes:
+        """``job`` given to the pool now (drawn in a thread without one, or once it broke)."""
         pool = self._pool
         if pool is not None and name is not None:
             try:
@@ -279,11 +504,7 @@ class Drawing:
         """The worker's picture; or, when the workers have finished none for ``patience``
         seconds, the picture drawn in a thread (whichever is done first, if a worker has
         begun it)."""
-        if not self._drawing:
-            self._progress = time.monotonic()
-        self._drawing += 1
-        in_worker = asyncio.wrap_future(future)
-        in_worker.add_done_callback(self._returned)
+        in_worker = self._given(future)
         while (wait := self._progress + self.patience - time.monotonic()) > 0:
             done, _ = await asyncio.wait([in_worker], timeout=wait)
             if done:
@@ -299,10 +520,20 @@ class Drawing:
                 other.add_done_callback(lambda f: f.cancelled() or f.exception())
         return first.result()
 
+    def _given(self, future: Future[bytes]) -> asyncio.Future[bytes]:
+        """A job given to the pool, counted until it is back."""
+        if not self._drawing:
+            self._progress = time.monotonic()
+        self._drawing += 1
+        in_worker = asyncio.wrap_future(future)
+        in_worker.add_done_callback(self._returned)
+        return in_worker
+
     def _returned(self, picture: asyncio.Future[bytes]) -> None:
         self._drawing -= 1
         if not picture.cancelled():  # taken back from the queue is no progress
             self._progress = time.monotonic()
+        self._next_for_readers()
 
     def _failed(self, broken: Executor, error: BaseException) -> None:
         """The pool failed: start another, unless it keeps failing (or is being closed)."""
@@ -320,7 +551,31 @@ class Drawing:
 
     async def close(self) -> None:
         """Stop the workers; a picture being drawn is given up (its post is retried at the
-        next start, from the outbox)."""
+        next start, from the outbox), and readers' pictures waiting are dropped."""
+        for waiting in self._waiting.values():
+            for asked in waiting:
+                _drop(asked, "gone")
+        self._waiting.clear()
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+def _drop(asked: _Asked, why: str) -> None:
+    if not asked.answer.done():
+        asked.answer.set_exception(Dropped(why))
+        asked.answer.exception()  # retrieved: a reader who left is not an error to log
+
+
+def _settle(answer: asyncio.Future[bytes], done: asyncio.Future[bytes]) -> None:
+    """Pass a picture drawn (or its error) to whoever waits for it, if anyone still does."""
+    if answer.done():
+        if not done.cancelled():
+            done.exception()  # nobody wants it now: not an error to log
+        return
+    if done.cancelled():
+        answer.cancel()
+    elif done.exception() is not None:
+        answer.set_exception(done.exception())  # type: ignore[arg-type]
+    else:
+        answer.set_result(done.result())

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from aiohttp import hdrs, web
 
-from bot.delivery.drawing import Drawing
+from bot.delivery.drawing import Drawing, Dropped, Reader, frame, shaped
 from bot.games import registry
 from bot.i18n import HOST, words
 from bot.settings import LOOPBACK
@@ -284,18 +284,34 @@ class Pages:
         return replace(kept, moves=moves)
 
     async def _board(self, request: web.Request) -> web.Response:
+        """The board after a move: the one the thread's post of that move drew, when this
+        process drew it (``Drawing.board``), else drawn in the readers' lane; kept with what
+        the pages served."""
         table = await self._table(request)
         move = int(request.match_info["move"])
+        kit = registry.kit(table.record.game_type)
 
-        async def draw() -> bytes:
+        async def view() -> tuple[dict[str, object], str]:
             kept = await self.store.checkpoint(table.id, move, move)
             if move > kept.moves:
                 raise NotFound
-            kit = registry.kit(table.record.game_type)
-            view = await asyncio.to_thread(history.view_at, kit.game, table, kept)
-            return await self.drawing.draw(kit.render, view, "board")  # as /game board move:N draws it
+            return shaped(await asyncio.to_thread(history.view_at, kit.game, table, kept)), "board"
 
-        return _png(await self.kept.get_or_make(("board", table.id, move), draw))
+        async def draw() -> bytes:
+            return await self.drawing.board(frame(table.id, move, table.language), kit.render, view,
+                                            reader=self._reader(request, table.id))
+
+        try:
+            return _png(await self.kept.get_or_make(("board", table.id, move), draw))
+        except Dropped:
+            return _dropped()
+
+    def _reader(self, request: web.Request, topic: object) -> Reader:
+        """The reader asking, for the drawing pool's readers' lane: one address (``Readers``),
+        whose newer picture of the same game replaces an older one still waiting, and who is
+        gone once the connection is closed."""
+        return Reader(("page", self.readers.bucket(request)), topic,
+                      lambda: request.transport is not None and not request.transport.is_closing())
 
     async def _summary(self, request: web.Request) -> web.Response:
         table = await self._table(request)
@@ -306,9 +322,13 @@ class Pages:
         async def draw() -> bytes:
             actions = await self.store.actions(table.id)
             found = await asyncio.to_thread(history.summary, game, table, actions, words(HOST, table.language))
-            return await self.drawing.draw("rendering.summary:render", found.picture)  # as the thread's
+            return await self.drawing.draw("rendering.summary:render", found.picture,  # as the thread's
+                                           reader=self._reader(request, ("summary", table.id)))
 
-        return _png(await self.kept.get_or_make(("summary", table.id), draw))
+        try:
+            return _png(await self.kept.get_or_make(("summary", table.id), draw))
+        except Dropped:
+            return _dropped()
 
     async def _chapter(self, request: web.Request) -> web.Response:
         table = await self._table(request)
@@ -343,3 +363,9 @@ class Pages:
 def _png(body: bytes) -> web.Response:
     # The board after a move never changes: a reader's browser keeps it.
     return web.Response(body=body, content_type="image/png", headers={"Cache-Control": "max-age=86400, immutable"})
+
+
+def _dropped() -> web.Response:
+    """A picture not drawn because its reader asked for a newer one or left (what a reader
+    still there may ask again for)."""
+    return web.Response(status=503, text="superseded", headers={"Retry-After": "1", "Cache-Control": "no-store"})
