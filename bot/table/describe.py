@@ -138,17 +138,17 @@ def board(moment: Moment, said: Words) -> str:
     if moment.scores:
         standing.append(_sentence(moment.scores))
     waiting = [_asked(asked, said) for asked in moment.asked]
-    news = _sentence(" ".join(plain(line) for line in moment.news if line.strip()))
-    news = said.t("Just now: {news}", news=news) if news else ""
-    return fitted([heading, *standing], [*waiting, news])
+    news = _lines(moment.news)
+    if news:
+        news[0] = said.t("Just now: {news}", news=news[0])
+    return fitted([heading, *standing], [*waiting, *news])
 
 
 def picture(title: str, what: str, news: Iterable[str], said: Words) -> str:
     """Another picture of a post (the films on offer, the bids revealed, the final scores):
     what it is, then the post's lines it goes with."""
     heading = said.t("{game}: {picture}.", game=title, picture=what)
-    told = _sentence(" ".join(plain(line) for line in news if line.strip()))
-    return fitted([heading], [told])
+    return fitted([heading], _lines(news))
 
 
 def picture_name(kind: str, said: Words) -> str:
@@ -167,14 +167,15 @@ def picture_name(kind: str, said: Words) -> str:
 
 
 def fitted(kept: Sequence[str], cut: Sequence[str]) -> str:
-    """``kept`` whole (as much of it as the limit allows), then each of ``cut`` while room
-    remains, the last one that fits in part cut short."""
+    """``kept`` whole (as much of it as the limit allows), then each of ``cut`` on a line of
+    its own while room remains, the last one that fits in part cut short. (The post's lines
+    stay lines: a reveal is read apart from who did what before it.)"""
     text = _clip(" ".join(part for part in kept if part), LIMIT)
     for part in (part for part in cut if part):
         room = LIMIT - len(text) - 1
         if room <= 2 * len(ELLIPSIS):
             break
-        text = f"{text} {_clip(part, room)}"
+        text = f"{text}\n{_clip(part, room)}"
     return text
 
 
@@ -186,6 +187,10 @@ def _asked(asked: Asked, said: Words) -> str:
     if asked.choices:
         line += " " + said.t("Choices: {choices}.", choices="; ".join(plain(choice) for choice in asked.choices))
     return line
+
+
+def _lines(markdown_lines: Iterable[str]) -> list[str]:
+    return [_sentence(line) for lines in markdown_lines for line in lines.splitlines() if line.strip()]
 
 
 def _sentence(markdown: str) -> str:

@@ -28,8 +28,9 @@ POSTER_NAMES = {poster.id: poster.name for poster in CX.posters.values()}
 LOYALTY_WORD = r"(patriot|communist|rising star)"
 #: Phrases only ever said to a seat about its own loyalty or its own cards.
 #: The only lines of a public message that may name a card: a premiere and what it set off.
+# (A board's description opens its first line of news with "Just now: ".)
 REVEAL_LINE = re.compile(
-    r"^(Premiere of movie \d+, |A (Congressional Hearing|Shake Up) was revealed: )")
+    r"^(Just now: )?(Premiere of movie \d+, |A (Congressional Hearing|Shake Up) was revealed:)")
 PRIVATE_PHRASES = [re.compile(p, re.IGNORECASE) for p in (
     r"your loyalty", r"fellow communist", r"you added", r"your hand", r"you drew",
     r"you removed", r"only communist", r"the ghost cards:", r"if revealed, every")]

@@ -82,7 +82,7 @@ async def test_bad_lobby_options_are_answered_with_a_sentence(discord_sim, marqu
         assert reply.ephemeral and reply.text == "`rounds` is 4, 6 or 8; not “²”."
         reply = await (await game_new(alice, "roundz=4")).reply()
         assert reply.ephemeral and reply.text == ("Hollywood Boulevard has no option called `roundz`; "
-                                                  "its options are rounds, clock, takebacks.")
+                                                  "its options are rounds, clock, takebacks, coach.")
 
         # Discord's client stops a text longer than the command's max_length...
         with pytest.raises(SimUsageError, match="0–200 characters"):
