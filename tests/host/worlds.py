@@ -378,6 +378,12 @@ class ViewDrawing:
     async def draw(self, job: Any, view: dict[str, Any], name: str) -> bytes:
         return json.dumps([name, view], sort_keys=True).encode()
 
+    async def board(self, key: Any, job: Any, args: Any, reader: Any = None) -> bytes:
+        """The pool's kept board (``bot/delivery/drawing.py``): here drawn each time; ``args``
+        may be a coroutine function making them."""
+        made = await args() if callable(args) else args
+        return await self.draw(job, *made)
+
 
 @dataclass
 class Host:
