@@ -38,7 +38,7 @@ from bot.watch.health import Watch
 from bot.watch.metrics import Metrics
 from bot.web.links import Links, stored_secret
 from bot.web.server import Pages
-from cogs.clicks import LOST_AFTER_SECONDS, tell_lost_clicks
+from cogs.clicks import TELL_EVERY_SECONDS, tell_lost_clicks
 from cogs.play import COMPONENTS, guarded, route_modal_submit
 from cogs.speech import remember
 from cogs.translator import CatalogueTranslator
@@ -167,7 +167,7 @@ class MarqueeBot(commands.Bot):
         reminders = Reminders(self.tables, idle_hours=self.settings.reminder_hours, wake=self.dispatcher.wake)
         self._background.append(asyncio.create_task(reminders.run_forever(), name="reminders"))
         # Members whose click a stopped process answered but never made are told to press again.
-        self._background.append(asyncio.create_task(self._tell_lost_clicks(), name="lost clicks"))
+        self._background.append(asyncio.create_task(self._tell_lost_clicks_for_ever(), name="lost clicks"))
         # Deadlines and turn clocks that came due while the bot was down fire at once.
         self._background.append(asyncio.create_task(self.timers.run_forever(), name="timers"))
         if self.settings.http_port is not None:
@@ -200,7 +200,15 @@ class MarqueeBot(commands.Bot):
             return
         self.watch = watch
 
+    async def _tell_lost_clicks_for_ever(self) -> None:
+        """At start, then every little while: another process may stop at any time."""
+        while True:
+            await self._tell_lost_clicks()
+            await asyncio.sleep(TELL_EVERY_SECONDS)
+
     async def _tell_lost_clicks(self) -> None:
+        """Members whose click a stopped process answered but never made are told to press again."""
+
         async def follow_up(application_id: int, token: str, text: str) -> None:
             # The interaction's own follow-up webhook (type 3, an application's), as
             # discord.py builds ``Interaction.followup``: only it may send ephemerally.
@@ -208,16 +216,15 @@ class MarqueeBot(commands.Bot):
                                               self._connection)
             await hook.send(text[:2000], ephemeral=True)
 
-        # At start, then once those of the last moments before it are old enough to be lost.
-        for wait in (0, LOST_AFTER_SECONDS):
-            await asyncio.sleep(wait)
-            try:
-                told = await tell_lost_clicks(self.store, self.instance, self.application_id or 0, follow_up)
-            except Exception:  # the store failed: the posts still have their buttons
-                log.exception("telling members of their lost clicks failed")
-                continue
-            if told:
-                log.info("told %d member(s) that their click was lost in a restart", told)
+        try:
+            told = await tell_lost_clicks(self.tables, self.instance, self.leases.live, self.application_id or 0,
+                                          follow_up)
+        except Exception:  # the store failed: the records stay for the next look
+            log.exception("telling members of their lost clicks failed")
+            return
+        if told:
+            self.dispatcher.wake()  # a word may wait in the outbox
+            log.info("told %d member(s) that their click was lost in a restart", told)
 
     def connected(self) -> bool:
         """Whether the bot is connected to Discord's gateway now, and has been told its guilds."""
@@ -231,10 +238,11 @@ class MarqueeBot(commands.Bot):
 
     async def _taken_over(self, shards: frozenset[int]) -> None:
         """Shards taken over from a process that stopped: their games' posts go out, the
-        countdowns that came due meanwhile fire now rather than at the timers' next look, and
-        their bots move."""
+        countdowns that came due meanwhile fire now rather than at the timers' next look, the
+        members whose click it lost are told, and their bots move."""
         self.dispatcher.wake()
         await self.timers.fire_due()
+        await self._tell_lost_clicks()
         await self.tables.resume(Shards(self.leases.plan.count, shards))
 
     async def on_message(self, message: discord.Message, /) -> None:

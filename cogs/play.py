@@ -24,12 +24,12 @@ from typing import Any
 
 import discord
 
-from bot import controls
+from bot import controls, steps
 from bot.engine import Choice
 from bot.games import registry
 from bot.table.model import no_more_moves
 from bot.table.notices import legal_in
-from bot.table.service import Moved, StaleMove, Table, TableError, choice_payload, name_seats
+from bot.table.service import StaleMove, Table, TableError, choice_payload, name_seats
 from bot.table.take_back import take_backs_left
 from bot.text import markdown_name
 from cogs.answers import member_of, reply, report_unexpected
@@ -283,20 +283,12 @@ async def on_move(
     # private decision stays one message, and no DM repeats what it shows.
     in_place = message is not None and (message.flags.ephemeral or message.guild is None)
     bot = game_bot(interaction)
-
-    def move() -> Awaitable[Moved]:
-        return bot.tables.act(game_id, member_of(interaction), action, version=version, in_place=in_place)
-
-    if in_place or message is None:
-        # Acknowledged at once (Discord drops an interaction unanswered after 3 s): the
-        # answer is the refreshed message, edited once the move is made.
-        await interaction.response.defer(ephemeral=True, thinking=False)
-        moved = await move()
-    else:
-        # A thread post: answered once the move is committed (cogs/clicks.py); the move's
-        # outcome reaches the thread through the outbox.
-        moved = await committed_then_answered(interaction, bot.tables.store, bot.instance, game_id, version,
-                                              move())
+    move = bot.tables.act(game_id, member_of(interaction), action, version=version, in_place=in_place)
+    # Answered once the move is committed, or recorded and answered first when it is slow
+    # (cogs/clicks.py). A thread post's move reaches the thread through the outbox; a DM's or
+    # the panel's is shown in that message, refreshed below.
+    moved = await committed_then_answered(interaction, bot.tables.store, bot.instance, game_id, version, move,
+                                          in_place=in_place or message is None)
     bot.dispatcher.wake()
     if in_place:
         # A move that may be taken back gets an Undo button on this, the mover's own
@@ -304,8 +296,7 @@ async def on_move(
         # a message more a click would be noise): /game undo takes it back.
         undo = moved.record.version if moved.undoable else None
         done = "\n".join(filter(None, (words_at(interaction, moved).t("✓ Done."), moved.told)))
-        text, view = await panel(interaction, moved.id, preface=done, undo=undo)
-        await interaction.edit_original_response(content=text, view=view)
+        await refresh(interaction, moved.id, preface=done, undo=undo)
     # A thread post's controls are the dispatcher's to change: it edits this turn's
     # post or clears it when the next one goes out. Stripping them here as well
     # could land after its edit and leave the turn with no buttons.
@@ -313,13 +304,21 @@ async def on_move(
 
 async def on_undo(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """Take back the move that made ``version``; the private message clicked shows the
-    player's choices again (the thread's post is edited back through the outbox)."""
-    await interaction.response.defer(ephemeral=True, thinking=False)
-    table = await game_bot(interaction).tables.take_back(
-        game_id, member_of(interaction), version=version, in_place=True)
-    game_bot(interaction).dispatcher.wake()
-    text, view = await panel(interaction, table.id, preface=taken_back(interaction, table))
+    player's choices again (the thread's post is edited back through the outbox). Answered
+    as a move is (cogs/clicks.py): a take-back is one."""
+    bot = game_bot(interaction)
+    take_back = bot.tables.take_back(game_id, member_of(interaction), version=version, in_place=True)
+    table = await committed_then_answered(interaction, bot.tables.store, bot.instance, game_id, version, take_back,
+                                          in_place=True)
+    bot.dispatcher.wake()
+    await refresh(interaction, table.id, preface=taken_back(interaction, table))
+
+
+async def refresh(interaction: discord.Interaction, game_id: int, *, preface: str, undo: int | None = None) -> None:
+    """The clicked DM or panel, after its move: what the move told the player, and their choices now."""
+    text, view = await panel(interaction, game_id, preface=preface, undo=undo)
     await interaction.edit_original_response(content=text, view=view)
+    steps.reached(steps.PANEL_REFRESHED)
 
 
 def taken_back(interaction: discord.Interaction, table: Table) -> str:
@@ -338,9 +337,11 @@ async def on_lobby(interaction: discord.Interaction, game_id: int, what: str) ->
     tables, member = game_bot(interaction).tables, member_of(interaction)
     if what == "start":
         # Starting deals the game and lets bot seats make their opening moves, which can
-        # outlast Discord's 3 seconds: acknowledge first, then redraw the lobby.
-        await interaction.response.defer()
-        await tables.start(game_id, member)
+        # outlast Discord's 3 seconds: recorded and acknowledged first (cogs/clicks.py; a
+        # lobby's controls are drawn at version 0), then the lobby is redrawn.
+        bot = game_bot(interaction)
+        await committed_then_answered(interaction, tables.store, bot.instance, game_id, 0, tables.start(game_id, member),
+                                      in_place=True, patience=0)
         card = is_card(interaction.message)
         await redraw_lobby(
             tables,

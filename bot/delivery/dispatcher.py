@@ -28,6 +28,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from bot import steps
 from bot.community import stats as community
 from bot.delivery.drawing import Drawing, frame
 from bot.delivery.outgoing import (
@@ -203,6 +204,7 @@ class Dispatcher:
                 log.info("game %s is no longer this process's to post for: its shard's holder sends the rest",
                          game_id)
                 return delivered, False
+            steps.reached(steps.POST_SENDING)
             if batch[0].kind == "thread":
                 outcome = await self._deliver_post(table, batch)
             elif batch[0].kind == "follow":
@@ -286,6 +288,7 @@ class Dispatcher:
                 posted = await self.transport.post(table, message)
             except Exception as error:
                 return await self._failed(table, items, error)
+        steps.reached(steps.POST_DELIVERED)
         await self._tell_by_dm(table, to_dm, items[-1])
         if next_dm is not None:
             await self._tell_next(table, next_dm, items[-1])
@@ -471,6 +474,7 @@ class Dispatcher:
             reached = await self.transport.send_private(table, seat, message)
         except Exception as error:
             return await self._failed(table, [item], error)
+        steps.reached(steps.POST_DELIVERED)
         if isinstance(reached, Posted) and reached.controls and self._clears:
             # A new decision by DM: the controls of this seat's earlier DMs are out of date.
             await self._clear(table, [p for p in await self.store.live_posts(table.id) if p.seat == seat.seat])

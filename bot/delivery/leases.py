@@ -148,6 +148,9 @@ class Leases:
         self.monotonic = monotonic or clock or time.monotonic
         self.started = self.monotonic()
         self.shards = Shards(count, frozenset())
+        # The processes holding a lease at the last renewal, this one among them: one that
+        # holds none has stopped, or has just started (cogs/clicks.py, whose records it leaves).
+        self.live: frozenset[str] = frozenset()
         self._valid_until = float("-inf")
 
     def current(self) -> Shards:
@@ -168,6 +171,7 @@ class Leases:
         def decide(found: dict[int, Lease], now: float) -> list[Lease]:
             at[:] = [now]
             written[:] = plan.decide(found, now)
+            self.live = frozenset(lease.holder for lease in [*found.values(), *written] if lease.expires_at > now)
             return written
 
         await self.store.renew_leases(plan.count, decide, now=self.clock() if self.clock else None)

@@ -4,7 +4,9 @@ One loop for all games (not a task per game): every few minutes it asks the
 store for running games idle past the threshold and queues one reminder per
 game version through the outbox, with fresh controls at the bottom of the
 thread. Claiming the reminder and queueing it is one transaction, so several
-bot processes sharing a database remind once.
+bot processes sharing a database remind once. A game idle as long with only bots to move
+is stuck as well: its bots are asked again (its own countdown, ``clock.BOT_WAIT``, should
+have done it long before).
 """
 from __future__ import annotations
 
@@ -42,12 +44,17 @@ class Reminders:
         return queued
 
     async def _remind(self, table: Table) -> int:
-        """Queue the game's reminder, if a member is to move; 1 if it was queued."""
+        """Queue the game's reminder, if a member is to move; 1 if it was queued. A game stuck
+        on a bot is stuck all the same: its bots are asked again."""
         if table.record.status != "running":  # ended since it was found idle
             return 0
         payload = self.tables.note(table, "")
         waiting = [turn for turn in payload["turn"] if not turn["is_bot"]]
         if not waiting:
+            if payload["turn"]:  # only bots to move, and none has for hours: ask them here
+                log.warning("game %s has waited on a bot for over %g hours: asking its bots again", table.id,
+                            self.idle_seconds / 3600)
+                await self.tables.bots_answer(table.id)
             return 0
         names = ", ".join(markdown_name(table.seats[turn["seat"]].name) for turn in waiting)
         payload["text"] = words(HOST, table.language).t("⏰ Reminder: the game is waiting for {names}.",

@@ -211,15 +211,18 @@ class Follower:
 
 @dataclass(frozen=True)
 class DeferredClick:
-    """A thread click answered before its move was committed (V15, ``cogs/clicks.py``)."""
+    """A click answered before its move was committed, recorded before it was answered
+    (``cogs/clicks.py``; the click journal, ``bot/store/clicks.py``)."""
 
     interaction_id: int
     token: str            # the interaction's, for a follow-up (Discord takes them for 15 minutes)
     game_id: int
     user_id: int
-    version: int          # what the clicked button was drawn at
-    holder: str           # the process that answered it (``bot/delivery/leases.py``)
+    version: int          # what the clicked control was drawn at (0: a lobby's)
+    holder: str           # the process that took it (``bot/delivery/leases.py``)
     created_at: float
+    place: str = "thread"  # where it was clicked: "thread" (a post), "private" (a DM, the panel)
+    answered: bool = False  # Discord had its answer (False: it may not have, if the process stopped)
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,7 @@ class Vitals:
     next_attempt_at: float | None    # the furthest any of them waits out a backoff until
     parked: int                      # items given up on, for the operator
     timers_due: int                  # countdowns (or clock warnings) whose time has come
+    bot_waiting_since: float | None = None  # the last move of the game longest waiting on a bot
 
 
 class Store(Protocol):
@@ -556,16 +560,35 @@ class Store(Protocol):
         ...
 
     async def defer_click(self, click: DeferredClick) -> None:
-        """Remember a click answered before its move is committed (until ``forget_click``)."""
+        """Record a click about to be answered before its move is committed (until
+        ``forget_click``), durably and without waiting behind any move's write (the click
+        journal, ``bot/store/clicks.py``)."""
+        ...
+
+    async def click_answered(self, interaction_id: int) -> None:
+        """Note that Discord has the recorded click's answer (a follow-up may go to it)."""
         ...
 
     async def forget_click(self, interaction_id: int) -> None:
         """The click's move was committed or refused: nothing to tell after a restart."""
         ...
 
-    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
-        """The clicks left before ``before`` by processes other than ``besides``, removed as
-        they are read, so one process alone tells each member."""
+    async def click_holders(self) -> set[str]:
+        """The processes that recorded the clicks still kept."""
+        ...
+
+    async def claim_clicks(self, holders: Iterable[str], before: float) -> list[DeferredClick]:
+        """The clicks of ``holders`` recorded before ``before``, oldest first, removed as they
+        are read, so one process alone tells each member."""
+        ...
+
+    async def queue_notes(self, game_id: int, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        """Queue outbox items that come of no move (a lost click's word), in the game's order."""
+        ...
+
+    async def set_timer(self, game_id: int, key: str, due_at: float) -> None:
+        """Start a countdown due at ``due_at``, or move a running one's time there (the next
+        move's commit ends it, as it ends any countdown its plan no longer lists)."""
         ...
 
     async def hold_game(self, game_id: int, reason: str, now: float) -> bool:

@@ -45,6 +45,7 @@ from bot.store.base import (
     Vitals,
     crowded,
 )
+from bot.store.clicks import PostgresClicks
 from bot.store.postgres_community import (
     STANDINGS_LOCK,
     WAKE_CHANNEL,
@@ -197,10 +198,11 @@ def _stamps(values: dict[int, Any] | None) -> str | None:
 class PostgresStore(PostgresCommunity):
     """A pool of connections: any number of moves at once, in this process and others."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, clicks: PostgresClicks) -> None:
         self._pool = pool
         self._url = url
         self._listening: asyncio.Task[None] | None = None
+        self._clicks = clicks  # the click journal: connections of its own
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 4, max_size: int = 10) -> PostgresStore:
@@ -213,7 +215,7 @@ class PostgresStore(PostgresCommunity):
             await migrating.close()
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
                                          init=_warm_up, reset=_as_it_is)
-        return cls(pool, url)
+        return cls(pool, url, await PostgresClicks.open(url))
 
     async def close(self) -> None:
         if self._listening is not None:
@@ -221,6 +223,7 @@ class PostgresStore(PostgresCommunity):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._listening
             self._listening = None
+        await self._clicks.close()
         await self._pool.close()
 
     @contextlib.asynccontextmanager
@@ -853,23 +856,33 @@ class PostgresStore(PostgresCommunity):
             "INSERT INTO member_settings (user_id, language) VALUES ($1, $2)"
             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", user_id, language)
 
-    # -- clicks answered before their move (V15, cogs/clicks.py) ---------------------------
+    # -- clicks answered before their move (the click journal, bot/store/clicks.py) ---------
+    # Through a pool of its own: a record never waits for a connection moves hold.
 
     async def defer_click(self, click: DeferredClick) -> None:
-        await self._pool.execute(
-            "INSERT INTO deferred_clicks (interaction_id, token, game_id, user_id, version, holder, created_at)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (interaction_id) DO NOTHING",
-            click.interaction_id, click.token, click.game_id, click.user_id, click.version, click.holder,
-            click.created_at)
+        await self._clicks.keep(click)
+
+    async def click_answered(self, interaction_id: int) -> None:
+        await self._clicks.answered(interaction_id)
 
     async def forget_click(self, interaction_id: int) -> None:
-        await self._pool.execute("DELETE FROM deferred_clicks WHERE interaction_id = $1", interaction_id)
+        await self._clicks.forget(interaction_id)
 
-    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
-        rows = await self._pool.fetch(
-            "DELETE FROM deferred_clicks WHERE holder <> $1 AND created_at < $2"
-            " RETURNING interaction_id, token, game_id, user_id, version, holder, created_at", besides, before)
-        return sorted((DeferredClick(*row.values()) for row in rows), key=lambda click: click.created_at)
+    async def click_holders(self) -> set[str]:
+        return await self._clicks.holders()
+
+    async def claim_clicks(self, holders: Iterable[str], before: float) -> list[DeferredClick]:
+        return await self._clicks.claim(holders, before)
+
+    async def queue_notes(self, game_id: int, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        async with self.transaction() as db:
+            await lock_game(db, game_id)  # a game's items take their ids in commit order
+            await _queue(db, game_id, items, time.time())
+
+    async def set_timer(self, game_id: int, key: str, due_at: float) -> None:
+        await self._pool.execute("INSERT INTO timers (game_id, key, due_at) VALUES ($1, $2, $3)"
+                                 " ON CONFLICT (game_id, key) DO UPDATE SET due_at = excluded.due_at",
+                                 game_id, key, due_at)
 
     # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
 

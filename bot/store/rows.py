@@ -103,5 +103,8 @@ def vitals_sql(shards: Shards | None, now: str) -> str:
         " MAX(CASE WHEN parked_at IS NULL THEN next_attempt_at END),"
         " COALESCE(SUM(CASE WHEN parked_at IS NULL THEN 0 ELSE 1 END), 0),"
         " (SELECT COUNT(*) FROM timers AS t JOIN games AS g ON g.id = t.game_id"
-        f"  WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= {now} OR t.warn_at <= {now}){timers_mine})"
+        f"  WHERE g.status = 'running' AND g.held IS NULL AND (t.due_at <= {now} OR t.warn_at <= {now}){timers_mine}),"
+        # A game waiting on a bot has a countdown of its own (clock.BOT_WAIT): since its last move.
+        " (SELECT MIN(g.updated_at) FROM timers AS t JOIN games AS g ON g.id = t.game_id"
+        f"  WHERE g.status = 'running' AND g.held IS NULL AND t.key LIKE 'bot:%'{timers_mine})"
         f" FROM outbox WHERE sent_at IS NULL{outbox_mine}")

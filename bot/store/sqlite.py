@@ -44,6 +44,7 @@ from bot.store.base import (
     Vitals,
     crowded,
 )
+from bot.store.clicks import SQLiteClicks, journal_path
 from bot.store.rows import (
     dumps,
     game_record,
@@ -121,9 +122,10 @@ class SQLiteStore(SQLiteCommunity):
     coroutines would interleave inside each other's transactions without it.
     """
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, clicks: SQLiteClicks) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._clicks = clicks  # the click journal: a file and a connection of its own
 
     @classmethod
     async def open(cls, path: str | Path) -> SQLiteStore:
@@ -135,11 +137,12 @@ class SQLiteStore(SQLiteCommunity):
         await connection.execute("PRAGMA synchronous=FULL")  # durable before acknowledged
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute("PRAGMA busy_timeout=5000")
-        store = cls(connection)
+        store = cls(connection, await SQLiteClicks.open(journal_path(path)))
         await store.migrate()
         return store
 
     async def close(self) -> None:
+        await self._clicks.close()
         await self._db.close()
 
     @asynccontextmanager
@@ -858,30 +861,32 @@ class SQLiteStore(SQLiteCommunity):
 
         return await self._transaction(fire)
 
-    # -- clicks answered before their move (V15, cogs/clicks.py) ---------------------------
+    # -- clicks answered before their move (the click journal, bot/store/clicks.py) ---------
+    # In a file of its own: a record never waits for this database's write lock.
 
     async def defer_click(self, click: DeferredClick) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO deferred_clicks (interaction_id, token, game_id, user_id, version, holder, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING",
-                (click.interaction_id, click.token, click.game_id, click.user_id, click.version, click.holder,
-                 click.created_at))
+        await self._clicks.keep(click)
+
+    async def click_answered(self, interaction_id: int) -> None:
+        await self._clicks.answered(interaction_id)
 
     async def forget_click(self, interaction_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM deferred_clicks WHERE interaction_id = ?", (interaction_id,))
+        await self._clicks.forget(interaction_id)
 
-    async def claim_clicks(self, besides: str, before: float) -> list[DeferredClick]:
-        def claim(db: sqlite3.Connection) -> list[DeferredClick]:
-            rows = db.execute(
-                "SELECT interaction_id, token, game_id, user_id, version, holder, created_at"
-                " FROM deferred_clicks WHERE holder != ? AND created_at < ? ORDER BY created_at",
-                (besides, before)).fetchall()
-            db.execute("DELETE FROM deferred_clicks WHERE holder != ? AND created_at < ?", (besides, before))
-            return [DeferredClick(*row) for row in rows]
+    async def click_holders(self) -> set[str]:
+        return await self._clicks.holders()
 
-        return await self._transaction(claim)
+    async def claim_clicks(self, holders: Iterable[str], before: float) -> list[DeferredClick]:
+        return await self._clicks.claim(holders, before)
+
+    async def queue_notes(self, game_id: int, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        items = list(items)
+        await self._transaction(lambda db: _queue(db, game_id, items, time.time()))
+
+    async def set_timer(self, game_id: int, key: str, due_at: float) -> None:
+        await self._transaction(lambda db: db.execute(
+            "INSERT INTO timers (game_id, key, due_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, key) DO UPDATE SET due_at = excluded.due_at", (game_id, key, due_at)))
 
     # -- games whose thread refuses the bot (V15, bot/delivery/dispatcher.py) ---------------
 

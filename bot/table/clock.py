@@ -58,6 +58,15 @@ BOTS_ALONE_SECONDS = 3600.0
 #: once a member is back.
 ALONE_KEY = "alone"
 
+#: A game waiting on a bot seat (one that is not paced) has a countdown too, keyed by the
+#: state's move number, so every move starts it afresh: once it runs out, whichever process
+#: holds the game's shard asks the bots again (``Tables.run_out``). The process that was to move
+#: them may have stopped: a click reaches any process, and a strong bot thinks in the process
+#: that took the click. Many times a strong decision's second, so it fires only for a game
+#: nobody is moving.
+BOT_WAIT = "bot:"
+BOT_WAIT_SECONDS = 30.0
+
 DEADLINE = "deadline:"
 CLOCK_KEY = "clock:"
 #: A ping held back by a member's quiet hours (``/game notify``), released when they end.
@@ -72,6 +81,11 @@ def clock_key(seat: int, epoch: int) -> str:
     return f"{CLOCK_KEY}{seat}:{epoch}"
 
 
+def bot_wait_key(state: dict[str, Any]) -> str:
+    """The countdown of a game waiting on a bot in ``state`` (``BOT_WAIT``)."""
+    return f"{BOT_WAIT}{state.get('_move', 0)}"
+
+
 def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int],
          asked: dict[int, float], now: float) -> list[tuple[str, float, float | None]]:
     """Every countdown the game has in ``state``: (key, due, warn at).
@@ -83,6 +97,8 @@ def plan(game: Game, table: Table, state: dict[str, Any], epochs: dict[int, int]
         (DEADLINE + d.key, now + d.seconds, None) for d in deadlines(game, state)]
     if game.result(state) is None and bots_only(table):
         planned += [(BOTS_KEY, now + BOT_PACE_SECONDS, None), (ALONE_KEY, now + BOTS_ALONE_SECONDS, None)]
+    elif game.result(state) is None and any(table.seats[seat].is_bot for seat in game.pending(state)):
+        planned.append((bot_wait_key(state), now + BOT_WAIT_SECONDS, None))
     seconds = clock_seconds(table.record.settings)
     if seconds and game.result(state) is None:
         for seat in sorted(game.pending(state)):

@@ -146,8 +146,8 @@ class Seating:
 
         async def table(self, game_id: int) -> Table: ...
         async def _running(self, game_id: int) -> Table: ...
-        async def run_bots(self, game_id: int, limit: int = 10_000) -> int: ...
         async def bots_answer(self, game_id: int) -> int: ...
+        async def bots_reply(self, game_id: int) -> int: ...
         async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,
                           action: tuple[int, str, int | None] | None, outbox: list[tuple[str, dict[str, Any]]],
                           status: str, result: dict[str, Any] | None = None,
@@ -363,8 +363,8 @@ class Seating:
                 break
         else:
             raise busy()
-        if self.autoplay_bots:
-            await self.run_bots(game_id)
+        if self.autoplay_bots:  # a strong bot to open thinks in the background: the start is answered
+            await self.bots_reply(game_id)
         self._notify()
         return await self.table(game_id)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
+from bot import steps
 from bot.community.stats import Community
 from bot.engine import (
     SYSTEM_SEAT,
@@ -293,6 +294,13 @@ class Tables(Seating, Notifications, TakeBacks):
         moves, _, _ = await self._run_bots(game_id, None, paced=True)
         return moves
 
+    async def bots_reply(self, game_id: int) -> int:
+        """The bots' answers to a member's step that is no move of theirs (a start, a take-back),
+        as to a move (``act``): normal bots at once, strong ones thinking in the background, so
+        the member is answered meanwhile. Returns how many moves were made here."""
+        moves, _, _ = await self._run_bots(game_id, None)
+        return moves
+
     async def bots_settled(self) -> None:
         """Wait until no bot of this process is thinking in the background (tests)."""
         while tasks := [task for task in self._answering.values() if not task.done()]:
@@ -377,8 +385,22 @@ class Tables(Seating, Notifications, TakeBacks):
         seat's thought out in a worker, bot/table/thinking.py), else one a bot volunteers."""
         if seat is None:
             return self._volunteer(table, kit_)
-        return seat, await self.thinking.choose(table.record.game_type, table.state, seat, table.record.seed,
-                                                f"bot{seat}", strong=is_strong(table.seats[seat]))
+        strong = is_strong(table.seats[seat])
+        if strong and self.thinking.would_think(kit_):
+            await self._bots_counted_down(table)
+            steps.reached(steps.BOT_THINKING)
+        action = await self.thinking.choose(table.record.game_type, table.state, seat, table.record.seed,
+                                            f"bot{seat}", strong=strong)
+        steps.reached(steps.BOT_THOUGHT)
+        return seat, action
+
+    async def _bots_counted_down(self, table: Table) -> None:
+        """Before a strong bot thinks: the game's bot countdown runs (``clock.BOT_WAIT``), so if
+        this process stops while it thinks, the game's shard's holder asks the bots again. A
+        move that put the game to the bot started it already; a seat handed over did not."""
+        if not timers.bots_only(table):  # a paced game's next move has a countdown of its own
+            await self.store.set_timer(table.id, timers.bot_wait_key(table.state),
+                                       self.clock() + timers.BOT_WAIT_SECONDS)
 
     @staticmethod
     def _waiting_bot(table: Table, kit_: registry.GameKit) -> int | None:
@@ -418,6 +440,8 @@ class Tables(Seating, Notifications, TakeBacks):
                 return 0
             await self._wind_down(table)
             return 1
+        if key.startswith(timers.BOT_WAIT):  # a bot the game waits on has not moved for a while
+            return await self._bots_overdue(table, kit_, key)
         if key == timers.BOTS_KEY:  # a bot-only game's next paced move
             if not timers.bots_only(table):  # a member took a seat back: play goes on as usual
                 await self.store.drop_timer(game_id, key)
@@ -463,6 +487,18 @@ class Tables(Seating, Notifications, TakeBacks):
             await self.bots_answer(game_id)
         self._notify()
         return 1
+
+    async def _bots_overdue(self, table: Table, kit_: registry.GameKit, key: str) -> int:
+        """The game's bot countdown ran out (``clock.BOT_WAIT``): the process that was moving its
+        bots stopped, or is slow. They are asked again here, and the countdown starts again, so
+        they are asked until one moves (whose commit ends it). Returns the moves made here."""
+        if not self.autoplay_bots or self._waiting_bot(table, kit_) is None:
+            await self.store.drop_timer(table.id, key)
+            return 0
+        log.info("game %s has waited on a bot for %d s: asking its bots again", table.id,
+                 timers.BOT_WAIT_SECONDS)
+        await self.store.set_timer(table.id, key, self.clock() + timers.BOT_WAIT_SECONDS)
+        return await self.bots_answer(table.id)
 
     async def _wind_down(self, table: Table) -> None:
         """End a game nobody is left to play or watch as abandoned (it counts for nobody),
@@ -517,10 +553,12 @@ class Tables(Seating, Notifications, TakeBacks):
                            "summary": result.summary}
             if summarises(game):  # its chart is drawn by the dispatcher, off the move path
                 outbox.append(("summary", {"version": version}))
+        steps.reached(steps.MOVE_DECIDED)
         await self._commit(table, state=new, epochs=epochs, action=(seat, action, user_id),
                            outbox=outbox, status=status, result=result_json, asked=asked,
                            timers=timers.plan(game, table, new, epochs, asked, now), fired=fired,
                            timeouts=timeouts)
+        steps.reached(steps.MOVE_COMMITTED)
         self._on_move(table.record.game_type, time.perf_counter() - started)
         self.moments.keep(table.id, version, new)
         # The game as written, without reading it back: the same record and seats as a read.

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot import steps
 from bot.engine import SYSTEM_SEAT, Event, Game, State, new_game, offered, play, upgraded
 from bot.engine.language import Words
 from bot.engine.takeback import UNDO, NotTakenBack, check, effective
@@ -74,7 +75,7 @@ class TakeBacks:
         autoplay_bots: bool
 
         async def _running(self, game_id: int) -> Table: ...
-        async def run_bots(self, game_id: int, limit: int = 10_000) -> int: ...
+        async def bots_reply(self, game_id: int) -> int: ...
         async def _commit(self, table: Table, *, state: dict[str, Any] | None, epochs: dict[int, int] | None,
                           action: tuple[int, str, int | None] | None, outbox: list[tuple[str, dict[str, Any]]],
                           status: str, result: dict[str, Any] | None = None,
@@ -126,7 +127,7 @@ class TakeBacks:
             raise TableError(error.message, **error.values) from None
         after = await self._commit_take_back(table, game, seat, last[1], before, member, in_place)
         if self.autoplay_bots:  # a bot the state before waits on moves, as after any move
-            await self.run_bots(game_id)
+            await self.bots_reply(game_id)  # a strong one thinking in the background
         self._notify()
         return after
 
@@ -161,9 +162,11 @@ class TakeBacks:
         outbox = self._notifications(table, before, [Event(line)], version, newly_asked,
                                      shown_in_place=seat if in_place else None, rules=game)
         outbox[0][1]["take_back"] = True  # edits the post the move left (bot/delivery/post_plan.py)
+        steps.reached(steps.MOVE_DECIDED)
         await self._commit(table, state=before, epochs=epochs, action=(seat, UNDO, member.id), outbox=outbox,
                            status="running", asked=asked,
                            timers=timers.plan(game, table, before, epochs, asked, now))
+        steps.reached(steps.MOVE_COMMITTED)
         self.moments.keep(table.id, version, before)
         seats = [replace(s, take_backs=s.take_backs + 1) if s.seat == seat else s for s in table.seats]
         after = Table(replace(table.record, state=before, version=version, seat_epochs=epochs, seat_asked=asked),

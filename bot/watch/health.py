@@ -1,8 +1,9 @@
 """An HTTP listener for whoever runs the bot (``MARQUEE_HTTP_PORT``; off unless set):
 
 - ``/healthz``: 200 ``ok`` while the bot is connected to Discord's gateway, its store answers,
-  and its outbox is moving; else 503 and one line saying which is not (plain text), for a
-  process manager's or a load balancer's health check, or an alert.
+  its outbox is moving and none of its games has waited long on a bot's move; else 503 and
+  one line saying which is not (plain text), for a process manager's or a load balancer's
+  health check, or an alert.
 - ``/metrics``: the bot's figures in Prometheus's text format (``bot/watch/metrics.py``).
 
 It binds loopback unless told otherwise (``MARQUEE_HTTP_HOST``): neither page needs a
@@ -27,7 +28,8 @@ from bot.watch.metrics import CONTENT_TYPE, Metrics
 log = logging.getLogger(__name__)
 
 #: The outbox is stuck when its oldest item has waited this long, or one waits out a backoff
-#: this much longer: a post, over ten minutes late.
+#: this much longer: a post, over ten minutes late. A game is stuck on a bot when it has
+#: waited this long for a bot's move (a strong decision takes about a second).
 STUCK_SECONDS = 600.0
 #: How long either page waits for the store before saying it did not answer.
 STORE_SECONDS = 2.0
@@ -73,6 +75,9 @@ class Watch:
         if vitals.next_attempt_at is not None and vitals.next_attempt_at - now >= self.stuck_after:
             return (f"the outbox is stuck: an item waits {vitals.next_attempt_at - now:.0f} s more "
                     "before it is tried again")
+        if vitals.bot_waiting_since is not None and now - vitals.bot_waiting_since >= self.stuck_after:
+            return (f"a game is stuck on a bot: it has waited {now - vitals.bot_waiting_since:.0f} s "
+                    "for a bot's move")
         return None
 
     async def figures(self) -> bytes:

@@ -126,6 +126,18 @@ class Gateway:
                 session.superseded = True
         self.sim.notify()
 
+    def cut_sessions(self, shards: Collection[Shard] | None = None) -> None:
+        """Forget these sessions (default: every session) and cut their connections at once,
+        as a killed process's sockets close with it: for a test that stops a bot in its
+        tracks without ending its process (tests/e2e/killable.py)."""
+        for session in self.sessions.values():
+            if (shards is None or session.shard in shards) and session.conn is not None:
+                session.conn.queue.put_nowait(None)
+                transport = session.conn.request.transport
+                if transport is not None:
+                    transport.abort()
+        self.forget_sessions(shards)
+
     # --- dispatching ----------------------------------------------------------------------
     def dispatch(
         self,

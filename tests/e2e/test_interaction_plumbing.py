@@ -136,13 +136,13 @@ async def test_a_forged_custom_id_never_reaches_the_table_service(discord_sim, d
 async def test_start_is_acknowledged_before_the_bots_make_their_opening_moves(discord_sim, marquee, alice):
     async with marquee(seed=156) as bot:
         answered_when_bots_moved = []
-        run_bots = bot.tables.run_bots
+        bots_reply = bot.tables.bots_reply
 
         async def watched(game_id, *args, **kwargs):
             answered_when_bots_moved.append(start.initial is not None)
-            return await run_bots(game_id, *args, **kwargs)
+            return await bots_reply(game_id, *args, **kwargs)
 
-        bot.tables.run_bots = watched
+        bot.tables.bots_reply = watched
         threads = []
         for how in ("button", "command"):
             await (await alice.slash("game new", game="advance-to-boardwalk")).reply()

@@ -14,6 +14,7 @@ import pytest
 from bot.store import SQLiteStore, Store, is_postgres_url, open_store
 from bot.store import postgres as postgres_store
 from bot.store.base import SeatRecord
+from bot.store.clicks import journal_path
 from bot.store.postgres import PostgresStore
 from bot.store.shards import Lease
 from bot.store.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
@@ -91,13 +92,13 @@ async def test_open_store_chooses_the_store_by_the_setting(database, tmp_path):
     for url in (database, database.replace("postgresql://", "postgres://", 1)):
         store = await open_store(url)
         try:
-            assert isinstance(store, PostgresStore) and await store.migrate() == 18
+            assert isinstance(store, PostgresStore) and await store.migrate() == 19
         finally:
             await store.close()
     for path in (tmp_path / "games.sqlite", str(tmp_path / "other.sqlite")):
         store = await open_store(path)
         try:
-            assert isinstance(store, SQLiteStore) and await store.migrate() == 18
+            assert isinstance(store, SQLiteStore) and await store.migrate() == 19
         finally:
             await store.close()
 
@@ -276,20 +277,27 @@ async def test_three_processes_starting_at_once_apply_each_migration_once(postgr
             await store.close()
 
 
+def sqlite_tables(path) -> dict[str, set[str]]:
+    """Each table of an SQLite file, with its columns."""
+    db = sqlite3.connect(path)
+    try:
+        tables = [row[0] for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence'")]
+        return {table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")} for table in tables}
+    finally:
+        db.close()
+
+
 async def test_both_dialects_have_the_same_migrations_and_the_same_tables(database, tmp_path):
     names = sorted(p.name for p in SQLITE_MIGRATIONS.glob("V*__*.sql"))
     assert names == sorted(p.name for p in postgres_store.MIGRATIONS.glob("V*__*.sql"))
 
     store = await SQLiteStore.open(tmp_path / "games.sqlite")
     await store.close()
-    db = sqlite3.connect(tmp_path / "games.sqlite")
-    try:
-        tables = [row[0] for row in db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence'")]
-        in_sqlite = {table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-                     for table in tables}
-    finally:
-        db.close()
+    in_sqlite = sqlite_tables(tmp_path / "games.sqlite")
+    # SQLite keeps the click journal in a file of its own (bot/store/clicks.py); PostgreSQL in
+    # the database, as deferred_clicks.
+    in_sqlite["deferred_clicks"] = sqlite_tables(journal_path(tmp_path / "games.sqlite"))["clicks"]
     in_postgres: dict[str, set[str]] = {}
     for table, column in await rows(database, "SELECT table_name, column_name"
                                               " FROM information_schema.columns"
@@ -316,7 +324,7 @@ async def test_games_finished_before_v11_keep_their_order(postgres_cluster, tmp_
             await rows(url, "UPDATE games SET status = 'finished', updated_at = $2 WHERE id = $1",
                        game_id, at)
         monkeypatch.undo()
-        assert await store.migrate() == 18
+        assert await store.migrate() == 19
         third = await running_game(store)
         assert await store.commit(third, 1, status="finished", state={"total": 21},
                                   result={"winners": [0]})
