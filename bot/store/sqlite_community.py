@@ -42,6 +42,7 @@ from bot.store.standings_rows import (
     ahead_values,
     board_entries,
     board_top,
+    known_rated,
     loaded,
     loads,
     member_tally,
@@ -111,6 +112,8 @@ class SQLiteCommunity:
     _run: Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]]
     #: The database's file, for reads apart from the store's connection ("" in memory).
     _community_file: str | None = None
+    #: How many members each leaderboard rated, with its count of games then (``known_rated``).
+    _rated: dict[tuple[int, str], tuple[int, int]] | None = None
 
     # -- standings (V14, V18): read by key and rank index, outside the lock moves take --
 
@@ -134,18 +137,24 @@ class SQLiteCommunity:
             games = db.execute(BOARD_GAMES, (scope, game_type)).fetchone()
             return (games[0] if games else 0), board_entries(db.execute(TOP, (scope, game_type, top)))
 
-        return await self._run(read)  # a row by key and the index's first ``top``
+        return await self._apart(read)  # a row by key and the index's first ``top``
 
     async def board_place(self, scope: int, game_type: str, member_id: int) -> BoardPlace | None:
         """A member's place on a leaderboard, counted on the rank index, with how many members
         it rates; None when it does not rate them. Never waits on a move, nor holds one up."""
+
+        counted = self._rated = self._rated if self._rated is not None else {}
 
         def read(db: sqlite3.Connection) -> BoardPlace | None:
             found = board_entries(db.execute(BOARD_ENTRY, (scope, game_type, member_id)))
             if not found:
                 return None
             ahead = db.execute(AHEAD, ahead_values(scope, game_type, found[0])).fetchone()[0]
-            rated = db.execute(BOARD_RATED, (scope, game_type)).fetchone()[0]
+            games = (db.execute(BOARD_GAMES, (scope, game_type)).fetchone() or (0,))[0]
+            rated = known_rated(counted, (scope, game_type), games)
+            if rated is None:
+                rated = db.execute(BOARD_RATED, (scope, game_type)).fetchone()[0]
+                counted[scope, game_type] = games, rated
             return BoardPlace(1 + ahead, rated, found[0])
 
         return await self._apart(read)

@@ -118,6 +118,14 @@ def ahead_of(id_text: str) -> str:
             f" + ({board} = ? AND games = ? AND {id_text} < ?)")
 
 
+def known_rated(counted: dict[tuple[int, str], tuple[int, int]], board: tuple[int, str], games: int) -> int | None:
+    """How many members a board rates, if counted (``counted``: by board, with its count of
+    games then) since a game last finished there; else None, to count again (on the index,
+    every entry). A board's ratings change only in the transaction that counts a game."""
+    known = counted.get(board)
+    return known[1] if known is not None and known[0] == games else None
+
+
 def ahead_values(scope: int, game_type: str, entry: BoardEntry) -> tuple[Any, ...]:
     """``ahead_of``'s values for a member of the board."""
     ordinal, games, key = entry.rating.ordinal, entry.rating.games, str(entry.member_id)

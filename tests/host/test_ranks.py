@@ -12,6 +12,8 @@ from bot.community import stats as community
 from bot.community.rating import Rating, ranked
 from bot.store import SQLiteStore, postgres_community, sqlite_community
 from bot.store.standings import ALL_TITLES, Standing, Standings
+from bot.table.service import Tables
+from tests.host.test_community import ANN, BEN, CAT, HERE, play_tally
 
 REPEATABLE = settings(derandomize=True, database=None, max_examples=40, deadline=None,
                       suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -69,3 +71,14 @@ async def test_the_leaderboard_and_stats_answer_as_the_whole_board_ranked(store,
         assert (stats.place, stats.rated) == (whole.index(reader) + 1, len(whole))
     else:
         assert (stats.place, stats.rating) == (None, None)
+
+
+async def test_a_place_counts_the_members_a_game_that_finished_since_added(store):
+    """How many a board rates is counted again once a game has finished there, not before."""
+    tables = Tables(store)
+    await play_tally(tables, HERE, [ANN, BEN], [7, 3])
+    assert (await community.member_stats(store, ANN.id, HERE)).rated == 2
+    assert (await community.member_stats(store, BEN.id, HERE)).rated == 2, "counted once, read again"
+    await play_tally(tables, HERE, [CAT, BEN], [9, 1])
+    cat = await community.member_stats(store, CAT.id, HERE)
+    assert cat.rated == 3 and cat.place is not None
