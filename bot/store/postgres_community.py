@@ -36,7 +36,6 @@ from bot.store.standings_rows import (
     ahead_values,
     board_entries,
     board_top,
-    known_rated,
     loaded,
     loads,
     member_tally,
@@ -103,8 +102,6 @@ class PostgresCommunity:
     # The PostgresStore's own:
     _pool: asyncpg.Pool
     transaction: Callable[..., AbstractAsyncContextManager[asyncpg.Connection]]
-    #: How many members each leaderboard rated, with its count of games then (``known_rated``).
-    _rated: dict[tuple[int, str], tuple[int, int]] | None = None
 
     # -- standings (V14): read by key, in one snapshot --------------------------------
 
@@ -128,17 +125,12 @@ class PostgresCommunity:
     async def board_place(self, scope: int, game_type: str, member_id: int) -> BoardPlace | None:
         """A member's place on a leaderboard, counted on the rank index, with how many members
         it rates; None when it does not rate them. Never waits on a move, nor holds one up."""
-        counted = self._rated = self._rated if self._rated is not None else {}
         async with self.transaction(isolation="repeatable_read", readonly=True) as db:
             found = board_entries(await db.fetch(numbered(BOARD_ENTRY), scope, game_type, member_id))
             if not found:
                 return None
             ahead = await db.fetchval(AHEAD, *ahead_values(scope, game_type, found[0]))
-            games = await db.fetchval(numbered(BOARD_GAMES), scope, game_type) or 0
-            rated = known_rated(counted, (scope, game_type), games)
-            if rated is None:
-                rated = await db.fetchval(numbered(BOARD_RATED), scope, game_type)
-                counted[scope, game_type] = games, rated
+            rated = await db.fetchval(numbered(BOARD_RATED), scope, game_type)
         return BoardPlace(1 + ahead, rated, found[0])
 
     async def finished_games(self, guild_id: int | None = None, *, everywhere: bool = False,

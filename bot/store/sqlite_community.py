@@ -42,7 +42,6 @@ from bot.store.standings_rows import (
     ahead_values,
     board_entries,
     board_top,
-    known_rated,
     loaded,
     loads,
     member_tally,
@@ -112,8 +111,6 @@ class SQLiteCommunity:
     _run: Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]]
     #: The database's file, for reads apart from the store's connection ("" in memory).
     _community_file: str | None = None
-    #: How many members each leaderboard rated, with its count of games then (``known_rated``).
-    _rated: dict[tuple[int, str], tuple[int, int]] | None = None
 
     # -- standings (V14, V18): read by key and rank index, outside the lock moves take --
 
@@ -143,27 +140,21 @@ class SQLiteCommunity:
         """A member's place on a leaderboard, counted on the rank index, with how many members
         it rates; None when it does not rate them. Never waits on a move, nor holds one up."""
 
-        counted = self._rated = self._rated if self._rated is not None else {}
-
         def read(db: sqlite3.Connection) -> BoardPlace | None:
             found = board_entries(db.execute(BOARD_ENTRY, (scope, game_type, member_id)))
             if not found:
                 return None
             ahead = db.execute(AHEAD, ahead_values(scope, game_type, found[0])).fetchone()[0]
-            games = (db.execute(BOARD_GAMES, (scope, game_type)).fetchone() or (0,))[0]
-            rated = known_rated(counted, (scope, game_type), games)
-            if rated is None:
-                rated = db.execute(BOARD_RATED, (scope, game_type)).fetchone()[0]
-                counted[scope, game_type] = games, rated
+            rated = db.execute(BOARD_RATED, (scope, game_type)).fetchone()[0]
             return BoardPlace(1 + ahead, rated, found[0])
 
         return await self._apart(read)
 
     async def _apart(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` in one read transaction on a connection and a thread of its own: a count
-        on the rank index of a large board takes milliseconds, which every move's commit would
-        wait for on the store's one thread (and SQLite lets go of the interpreter while it
-        counts). An in-memory database has no second connection: there, the store's own."""
+        """``work`` in one read transaction on a connection and a thread of its own: what the
+        leaderboards read (an index's first rows, a band's count) stays off the store's one
+        thread, which every move's commit goes through. An in-memory database has no second
+        connection: there, the store's own."""
         path = self._community_file
         if path is None:
             rows = await self._run(lambda db: db.execute("PRAGMA database_list").fetchall())

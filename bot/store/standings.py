@@ -5,7 +5,8 @@ that finished the game; the migration adds every game already finished, in finis
 same way. So ``/game stats`` and ``/game leaderboard`` read a few rows, never the games, and
 their figures are those a replay of every game (``rating.rate``) gives. A leaderboard's order is
 the database's, by an index on the ratings (V18, ``standings_rows.board_top``): its best rows are
-read in order and a place is counted there, never a whole board ranked.
+read in order, never a whole board ranked. A place is counted from how many members each band of
+ordinals holds (V20, kept as games end: ``bands``) and the index within the member's own band.
 
 Scopes: a server's id, ``NO_SERVER`` for games played outside any, ``EVERYWHERE`` for a member's
 record over every server (leaderboards are per server only). ``ALL_TITLES`` is the board of
@@ -13,12 +14,21 @@ every title together.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from bot.community.rating import NEWCOMER, Rating, places, rate_one
 from bot.store.base import FinishedGame
 
 NO_SERVER, EVERYWHERE, ALL_TITLES = 0, -1, ""
+#: Bands of ordinals (μ − 3σ) a point holds: a quarter of a point each, a power of two so that
+#: the band of an ordinal and the bounds of a band are exact in floating point.
+BANDS_PER_POINT = 4
+
+
+def band_of(rating: Rating) -> int:
+    """The band of ordinals a rating stands in (``BANDS_PER_POINT`` a point)."""
+    return math.floor(rating.ordinal * BANDS_PER_POINT)
 
 
 def scope_of(guild_id: int | None) -> int:
@@ -58,6 +68,20 @@ class Standings:
     titles: dict[tuple[int, int, str], TitleCount] = field(default_factory=dict)   # (scope, member, title)
     ratings: dict[tuple[int, str, int], Standing] = field(default_factory=dict)    # (scope, title, member)
     boards: dict[tuple[int, str], int] = field(default_factory=dict)               # (scope, title) -> games
+    bands: dict[tuple[int, str, int], int] = field(default_factory=dict)           # (scope, title, band) -> change
+
+    def rate(self, scope: int, board: str, member_id: int, standing: Standing) -> None:
+        """A member's new rating on a board, moved from their band to its own (``bands``: the
+        change of how many members each band holds, written as an addition)."""
+        before = self.ratings.get((scope, board, member_id))
+        if before is not None:
+            self._move(scope, board, band_of(before.rating), -1)
+        self._move(scope, board, band_of(standing.rating), 1)
+        self.ratings[scope, board, member_id] = standing
+
+    def _move(self, scope: int, board: str, band: int, change: int) -> None:
+        key = scope, board, band
+        self.bands[key] = self.bands.get(key, 0) + change
 
     def add(self, game: FinishedGame, seq: int) -> None:
         """Count ``game``, the ``seq``-th to finish, for its members (bots count for nobody)."""
@@ -86,7 +110,7 @@ class Standings:
                 (scope, board, seat.member_id), Standing(seat.name)).rating for seat in game.seats]
             for seat, after in zip(game.seats, rate_one(before, order)):
                 if seat.member_id is not None:
-                    self.ratings[scope, board, seat.member_id] = Standing(seat.name, after)
+                    self.rate(scope, board, seat.member_id, Standing(seat.name, after))
 
 
 def touched(game: FinishedGame) -> tuple[list[int], list[int], list[str]]:

@@ -12,9 +12,17 @@ from typing import Any
 from bot.community.practice import rated
 from bot.community.rating import Rating
 from bot.store.base import BoardEntry, FinishedGame, MemberTally, TitleTally
-from bot.store.standings import Record, Standing, Standings, TitleCount, touched
+from bot.store.standings import (
+    BANDS_PER_POINT,
+    Record,
+    Standing,
+    Standings,
+    TitleCount,
+    band_of,
+    touched,
+)
 
-STANDINGS_TABLES = ("member_records", "member_titles", "ratings", "boards")
+STANDINGS_TABLES = ("member_records", "member_titles", "ratings", "boards", "rank_bands")
 
 # A finished game as ``rows.finished`` reads it, with its place in the finishing order.
 FINISHED = ("SELECT g.id, g.game_type, g.guild_id, g.result, g.settings, f.finished_at, f.seq FROM finishes f"
@@ -82,6 +90,9 @@ def writes(standings: Standings) -> list[tuple[str, list[tuple[Any, ...]]]]:
         (("INSERT INTO boards (scope, game_type, games) VALUES (?, ?, ?)"
          " ON CONFLICT (scope, game_type) DO UPDATE SET games = excluded.games"),
          [(*key, games) for key, games in standings.boards.items()]),
+        (("INSERT INTO rank_bands (scope, game_type, band, members) VALUES (?, ?, ?, ?)"
+         " ON CONFLICT (scope, game_type, band) DO UPDATE SET members = rank_bands.members + excluded.members"),
+         [(*key, change) for key, change in standings.bands.items() if change]),
     ]
 
 
@@ -91,7 +102,7 @@ MEMBER_RECORD = "SELECT name, streak FROM member_records WHERE scope = ? AND mem
 MEMBER_TITLES = ("SELECT game_type, played, won, last_seq FROM member_titles"
                  " WHERE scope = ? AND member_id = ?")
 BOARD_GAMES = "SELECT games FROM boards WHERE scope = ? AND game_type = ?"
-BOARD_RATED = "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game_type = ?"
+BOARD_RATED = "SELECT COALESCE(SUM(members), 0) FROM rank_bands WHERE scope = ? AND game_type = ?"
 BOARD_ENTRY = ("SELECT member_id, name, mu, sigma, games, wins FROM ratings"
                " WHERE scope = ? AND game_type = ? AND member_id = ?")
 
@@ -111,26 +122,21 @@ def board_top(id_text: str) -> str:
 
 
 def ahead_of(id_text: str) -> str:
-    """How many members of a leaderboard stand ahead of an ordinal, games and id given: three
-    ranges of the rank index (a better ordinal; the same, more games; the same, a lower id)."""
+    """How many members of a leaderboard stand ahead of one: every member of the bands above
+    theirs (``standings.BANDS_PER_POINT``, kept as games end), and those of their own band ahead
+    of them on the rank index (a better ordinal; the same, more games; the same, a lower id)."""
     board = "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game_type = ? AND mu - 3 * sigma"
-    return (f"SELECT ({board} > ?) + ({board} = ? AND games > ?)"
+    return ("SELECT (SELECT COALESCE(SUM(members), 0) FROM rank_bands WHERE scope = ? AND game_type = ?"
+            f" AND band > ?) + ({board} > ? AND mu - 3 * sigma < ?) + ({board} = ? AND games > ?)"
             f" + ({board} = ? AND games = ? AND {id_text} < ?)")
-
-
-def known_rated(counted: dict[tuple[int, str], tuple[int, int]], board: tuple[int, str], games: int) -> int | None:
-    """How many members a board rates, if counted (``counted``: by board, with its count of
-    games then) since a game last finished there; else None, to count again (on the index,
-    every entry). A board's ratings change only in the transaction that counts a game."""
-    known = counted.get(board)
-    return known[1] if known is not None and known[0] == games else None
 
 
 def ahead_values(scope: int, game_type: str, entry: BoardEntry) -> tuple[Any, ...]:
     """``ahead_of``'s values for a member of the board."""
+    band = band_of(entry.rating)
     ordinal, games, key = entry.rating.ordinal, entry.rating.games, str(entry.member_id)
-    return (scope, game_type, ordinal, scope, game_type, ordinal, games,
-            scope, game_type, ordinal, games, key)
+    return (scope, game_type, band, scope, game_type, ordinal, (band + 1) / BANDS_PER_POINT,
+            scope, game_type, ordinal, games, scope, game_type, ordinal, games, key)
 
 
 def member_tally(member_id: int, record: Any, titles: Iterable[Any]) -> MemberTally | None:

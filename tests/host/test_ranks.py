@@ -30,15 +30,22 @@ boards = st.dictionaries(member_ids, entries, max_size=40)
 
 
 async def _write(store, scope: int, board: dict[int, tuple[float, float, int, int]]) -> dict[int, Rating]:
+    """The ratings of ``board`` on a server's leaderboard, as finished games leave them (with
+    how many members each band of ordinals holds)."""
     ratings = {member: Rating(mu, sigma, games, min(wins, games)) for member, (mu, sigma, games, wins) in board.items()}
-    standings = Standings(ratings={(scope, ALL_TITLES, member): Standing(f"M{member}", rating)
-                                   for member, rating in ratings.items()})
+    standings = Standings()
+    for member, rating in ratings.items():
+        standings.rate(scope, ALL_TITLES, member, Standing(f"M{member}", rating))
+    await _written(store, standings)
+    return ratings
+
+
+async def _written(store, standings: Standings) -> None:
     if isinstance(store, SQLiteStore):
         await store._transaction(lambda db: sqlite_community._write(db, standings))
     else:
         async with store.transaction() as db:
             await postgres_community._write(db, standings)
-    return ratings
 
 
 @REPEATABLE
@@ -82,3 +89,18 @@ async def test_a_place_counts_the_members_a_game_that_finished_since_added(store
     await play_tally(tables, HERE, [CAT, BEN], [9, 1])
     cat = await community.member_stats(store, CAT.id, HERE)
     assert cat.rated == 3 and cat.place is not None
+
+
+async def test_v20_counts_the_bands_of_the_ratings_kept_before(store):
+    """An existing database: V20 makes the bands from the ratings already kept, on each band's
+    edge as Python puts it (ordinals of whole quarters, and below zero)."""
+    scope = next(SERVERS)
+    board = {member: (mu, sigma, 2, 1) for member, (mu, sigma) in enumerate(
+        [(0.75, 0.25), (0.0, 0.0), (-0.25, 0.0), (3.0, 1.0), (-7.5, 2.5), (25.0, 25 / 3), (30.1, 0.03)], 1)}
+    whole = [member for member, _ in ranked(await _write(store, scope, board))]
+    async with store.transaction() as db:
+        await db.execute("DROP TABLE rank_bands")
+        await db.execute("DELETE FROM schema_version WHERE version = 20")
+    await store.migrate()
+    places = [(await store.board_place(scope, ALL_TITLES, member)).place for member in whole]
+    assert places == list(range(1, len(whole) + 1))
