@@ -8,8 +8,9 @@ thread's posts nothing worth counting, measured side by side in one run (SQLite)
   them), against the same moves with the page server up and nobody reading: at most 1.2 times.
 
 Each side runs in rounds, alternately, on copies of one database; commit-to-post times are
-pooled. Also printed: the frames the reader asked for and got (a frame dropped because the
-reader had asked for a newer one is a 503, asked for again by a browser).
+pooled. Shown beside it: the same reader with the frames drawn as a post's board is (one lane,
+in order), as before issue 37. Also printed: the frames the reader asked for and got (a frame
+dropped because the reader had asked for a newer one is a 503, asked for again by a browser).
 
     python -m tools.bench.readers [--rounds N] [--seconds S]
 """
@@ -98,9 +99,10 @@ def _read(url: str, frames: int, rate: float, stop: Any, answers: Any) -> None:
 
 
 async def _posts(path: Path, ids: list[int], read: tuple[int, int], *, reading: bool, rate: float,
-                 seconds: float) -> tuple[list[float], list[int]]:
+                 seconds: float, lanes: bool = True) -> tuple[list[float], list[int]]:
     """Moves at ``rate`` a second for ``seconds`` with the page server up (and, ``reading``, a
-    reader at it): each thread post's seconds from commit to sent, and the reader's statuses."""
+    reader at it; without ``lanes``, their frames drawn as posts' boards are): each thread
+    post's seconds from commit to sent, and the reader's statuses."""
     store = await SQLiteStore.open(path)
     moments = Moments()
     drawing = Drawing.start()
@@ -110,6 +112,8 @@ async def _posts(path: Path, ids: list[int], read: tuple[int, int], *, reading: 
     tables = Tables(store, notify=dispatcher.wake, autoplay_bots=False, moments=moments)
     links = Links(await stored_secret(store), "http://127.0.0.1")
     pages = Pages(store, drawing, links, rate=1e9, burst=10**9)
+    if not lanes:
+        pages._reader = lambda request, topic: None  # as before: each frame drawn as it comes
     runner = web.AppRunner(pages.app(), access_log=None, handle_signals=False)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()
@@ -150,7 +154,7 @@ async def _posts(path: Path, ids: list[int], read: tuple[int, int], *, reading: 
 
 
 def targets(report: Report = print, rounds: int = ROUNDS, seconds: float = SECONDS, rate: float = RATE) -> list[Target]:
-    waits: dict[bool, list[float]] = {False: [], True: []}
+    waits: dict[str, list[float]] = {"alone": [], "reading": [], "one lane": []}
     asked: list[int] = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -159,20 +163,24 @@ def targets(report: Report = print, rounds: int = ROUNDS, seconds: float = SECON
         if read_moves + 1 < FRAMES * (seconds + 1):
             report(f"the game read has {read_moves} moves: the reader stops short of {FRAMES * seconds:.0f} frames")
         for round_ in range(rounds):
-            for reading in ((False, True) if round_ % 2 == 0 else (True, False)):
-                path = folder / f"{'reading' if reading else 'alone'}-{round_}.sqlite"
+            sides = list(waits) if round_ % 2 == 0 else list(reversed(waits))
+            for side in sides:
+                path = folder / f"{side}-{round_}.sqlite"
                 shutil.copy(ready, path)
-                found, statuses = asyncio.run(_posts(path, ids, (read_id, read_moves), reading=reading,
-                                                     rate=rate, seconds=seconds))
-                waits[reading] += found
-                asked += statuses
-                report(f"posts at {rate:.0f} moves/s over {GAMES} games, {'a reader at' if reading else 'nobody on'} "
-                       f"the page: commit to sent p50 {statistics.median(found):.2f} s, p99 {p99(found):.2f} s"
-                       + (f"; {len(statuses)} frames asked, {statuses.count(200)} drawn" if reading else ""))
+                found, statuses = asyncio.run(_posts(path, ids, (read_id, read_moves), reading=side != "alone",
+                                                     rate=rate, seconds=seconds, lanes=side != "one lane"))
+                waits[side] += found
+                if side == "reading":
+                    asked += statuses
+                report(f"posts at {rate:.0f} moves/s over {GAMES} games, {side:8}: commit to sent p50 "
+                       f"{statistics.median(found):.2f} s, p99 {p99(found):.2f} s"
+                       + (f"; {len(statuses)} frames asked, {statuses.count(200)} drawn" if statuses else ""))
     report(f"the reader's frames: {len(asked)} asked at {FRAMES:.0f} a second, {asked.count(200)} answered 200, "
            f"{asked.count(503)} dropped (a newer one asked for)")
+    alone = p99(waits["alone"]) * 1000
     return [Target(f"commit-to-post p99, a reader asking {FRAMES:.0f} new frames/s of another game (vs nobody "
-                   f"reading; {rate:.0f} moves/s, {GAMES} games)", p99(waits[True]) * 1000, p99(waits[False]) * 1000,
+                   f"reading; {rate:.0f} moves/s, {GAMES} games)", p99(waits["reading"]) * 1000, alone, "ms", GOAL),
+            Target("  the same, the frames drawn as posts' boards are (before)", p99(waits["one lane"]) * 1000, alone,
                    "ms", GOAL)]
 
 
