@@ -76,7 +76,7 @@ async def test_a_look_up_and_a_film_picked_from_the_summary(discord_sim, marquee
         # The older summary's select is from an earlier moment: refused, nothing moves.
         other = next(value for value in picked if value != film.id)
         stale = await alice.select(film_pick_select(older)["custom_id"], [other], message=older)
-        refusal = await stale.followup(0)
+        refusal = await stale.reply()  # refused before any answer: the refusal is the answer
         assert refusal.ephemeral and "earlier moment" in refusal.text
         # Someone not at the table gets the usual sentence (a select planted where Carol sees it).
         planted = discord_sim.create_message(thread, discord_sim.bot_user, {

@@ -64,7 +64,7 @@ class QuietPlayers(Players):
         control = next(c for c in controls_of(message) if c.action == action)
         handle = await (member.select(control.custom_id, [action], message=message) if control.select
                         else member.click(control.custom_id, message=message))
-        answer = await handle.followup(0)
+        answer = await handle.reply()  # refused before any answer: the refusal is the answer
         assert answer.ephemeral and answer.text == ALREADY, answer.text
         assert (self.db.game()[0], len(self.db.log())) == (version, moves)
         assert self.db.query("SELECT COUNT(*) FROM outbox")[0][0] == outbox

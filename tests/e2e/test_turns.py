@@ -118,7 +118,7 @@ async def test_stale_buttons_say_what_changed_instead_of_acting(
         assert all(f":{before[0]}:" in comp["custom_id"] for comp, _ in move_controls(post))
 
         stale = await alice.click(old[0]["custom_id"], message=panel)
-        answer = await stale.followup(0)
+        answer = await stale.reply()  # refused before any answer: the refusal is the answer
         assert answer.ephemeral and "earlier moment" in answer.text
         assert "Turn 1" in answer.text and "$" in answer.text  # where the game stands now
         assert move_controls(answer)  # and what she can do now
@@ -139,7 +139,7 @@ async def test_stale_buttons_say_what_changed_instead_of_acting(
         await discord_sim.settle()
         before = game_row(db_path)
         stale = await alice.click(move_controls(first)[0][0]["custom_id"], message=first)
-        answer = await stale.followup(0)
+        answer = await stale.reply()
         # Her own same move was the last one made: she is told it counted once.
         assert ("earlier moment" in answer.text or "counts once" in answer.text) and "back" in [
             action_of(c) for c in move_controls(answer)]

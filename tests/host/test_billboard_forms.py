@@ -31,7 +31,8 @@ class Alone:
 
     def __init__(self, tables: Tables, member: Member, locale: str) -> None:
         self.client = SimpleNamespace(tables=tables, dispatcher=SimpleNamespace(wake=lambda: None),
-                                      handling=asynccontextmanager(self._handling))
+                                      handling=asynccontextmanager(self._handling),
+                                      instance="this process")  # names a click it records (cogs/clicks.py)
         self.user = SimpleNamespace(id=member.id, display_name=member.name)
         self.locale = locale
         self.message = None  # a click on a thread post

@@ -21,6 +21,9 @@ from bot.store.sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.store.sqlite_community import SQLiteCommunity
 from tests.postgres import open_test_store
 
+#: The schema version a store migrates to: the highest migration number.
+LATEST = max(int(p.name[1:].split("__")[0]) for p in SQLITE_MIGRATIONS.glob("V*__*.sql"))
+
 ANN = SeatRecord(0, 1, "Ann", False, True)
 BEN = SeatRecord(1, 2, "Ben", False, True)
 CAT_BOT = SeatRecord(2, None, "Bot Ada", True, False)
@@ -92,13 +95,13 @@ async def test_open_store_chooses_the_store_by_the_setting(database, tmp_path):
     for url in (database, database.replace("postgresql://", "postgres://", 1)):
         store = await open_store(url)
         try:
-            assert isinstance(store, PostgresStore) and await store.migrate() == 19
+            assert isinstance(store, PostgresStore) and await store.migrate() == LATEST
         finally:
             await store.close()
     for path in (tmp_path / "games.sqlite", str(tmp_path / "other.sqlite")):
         store = await open_store(path)
         try:
-            assert isinstance(store, SQLiteStore) and await store.migrate() == 19
+            assert isinstance(store, SQLiteStore) and await store.migrate() == LATEST
         finally:
             await store.close()
 
@@ -324,7 +327,7 @@ async def test_games_finished_before_v11_keep_their_order(postgres_cluster, tmp_
             await rows(url, "UPDATE games SET status = 'finished', updated_at = $2 WHERE id = $1",
                        game_id, at)
         monkeypatch.undo()
-        assert await store.migrate() == 19
+        assert await store.migrate() == LATEST
         third = await running_game(store)
         assert await store.commit(third, 1, status="finished", state={"total": 21},
                                   result={"winners": [0]})
