@@ -38,7 +38,7 @@ from bot.delivery.leases import gone_from_this_machine
 from bot.i18n import HOST, words
 from bot.store.base import DeferredClick, Store
 from bot.table.notices import name_seats
-from bot.table.service import Tables
+from bot.table.service import Table, Tables
 
 log = logging.getLogger(__name__)
 
@@ -166,11 +166,12 @@ async def _tell(tables: Tables, click: DeferredClick, application_id: int, follo
 async def _tell_where_clicked(tables: Tables, click: DeferredClick, text: str, language: str) -> int:
     """The word in the game's thread (naming the member, with their controls) or by DM, through
     the outbox; nothing for a lobby (its Start button says it all) or a game that is over."""
-    table = await tables.table(click.game_id)
-    seat = table.seat_of(click.user_id)
-    if table.record.status != "running" or seat is None:
+    found = await tables.store.game_with_seats(click.game_id)
+    table = Table(*found) if found is not None else None
+    seat = table.seat_of(click.user_id) if table is not None else None
+    if table is None or table.record.status != "running" or seat is None:
         log.info("the lost click of user %s in game %s is not told: the game is %s", click.user_id,
-                 click.game_id, table.record.status)
+                 click.game_id, table.record.status if table is not None else "gone")
         return 0
     if click.place == THREAD:  # the table's language; the member named, and given their controls
         line = f"⚠️ {{p{seat}}}: {press_again(table.language, table.id)}"

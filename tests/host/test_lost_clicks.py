@@ -96,7 +96,8 @@ async def test_a_click_follow_up_cannot_reach_is_told_where_it_was_clicked(table
     version = table.record.version
     clicks = [DeferredClick(1, "old", table.id, ANN.id, version, gone, NOW - FOLLOW_UP_SECONDS - 1, THREAD, True),
               DeferredClick(2, "unsure", table.id, BEN.id, version, gone, NOW, PRIVATE, False),
-              DeferredClick(3, "refused", table.id, BEN.id, version, gone, NOW + 1, THREAD, True)]
+              DeferredClick(3, "refused", table.id, BEN.id, version, gone, NOW + 1, THREAD, True),
+              DeferredClick(4, "no game", 999, BEN.id, version, gone, NOW + 2, THREAD, False)]  # nowhere to say it
     for click in clicks:
         await store.defer_click(click)
     refused = FollowUps(refuse=True)
