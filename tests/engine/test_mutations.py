@@ -9,7 +9,9 @@ leave the state as it was. A game's own parser may crash on such input
 (``int('²')``) or even take it (``int('５') == 5``): the engine's probe on a copy
 must still turn both into ``IllegalMove``; those cases are counted, not failed.
 
-Titles join automatically through ``bot.registry.available()``.
+Titles join automatically through ``bot.registry.available()``: the packaged ones only, not
+the small games other test modules register as they are imported (which would make this
+test's list depend on what the same worker collected first).
 """
 from __future__ import annotations
 
@@ -205,7 +207,7 @@ def attack(spy: Spy, state: dict, players: int, earlier: list[str], rng: random.
     earlier.extend(rng.sample(everything, min(5, len(everything))))
 
 
-@pytest.mark.parametrize("game_id", registry.available())
+@pytest.mark.parametrize("game_id", [game_id for game_id in registry.available() if game_id in registry.PACKAGES])
 def test_engine_refuses_every_mutation(game_id, record_property):
     kit = registry.kit(game_id)
     game, spy, tally = kit.game, Spy(kit.game), Tally()
