@@ -29,11 +29,11 @@ kept busy by other work leaves idle-class workers no CPU).
 Two lanes share the workers. A post's pictures (and a strong bot's thinking, at most
 ``MARQUEE_STRONG_BOTS`` at once: bot/table/thinking.py) go to the pool at once, in order. What
 a reader asks for (a game page's frames, ``/game board``) waits in a lane of its own until a
-worker is free with another left free for posts (``FREE_FOR_POSTS``), ``READERS_AT_ONCE`` at
-most, so a post finds a worker while a reader's picture is drawn: a small queue per reader,
-served in turn, where a newer picture of the same topic (the same game, from the same address)
-drops the older ones still waiting, and a picture whose reader has gone (the request
-cancelled, its connection closed) is dropped before it is drawn (``Dropped``). Boards are kept by game, move and language (``board``), so
+worker is free, ``READERS_AT_ONCE`` at most, and never makes a post wait behind more than the
+frame a worker has begun: a small queue per reader, served in turn, where a newer picture of
+the same topic (the same game, from the same address) drops the older ones still waiting, and
+a picture whose reader has gone (the request cancelled, its connection closed) is dropped
+before it is drawn (``Dropped``). Boards are kept by game, move and language (``board``), so
 the board drawn for a post is the page's frame of that move: drawn once, whoever asks first.
 """
 from __future__ import annotations
@@ -75,11 +75,8 @@ MAX_RESTARTS = 3
 #: work, and a post must not wait for the machine to go quiet. A long queue the workers are
 #: getting through is no reason: drawn in the bot's process, its pictures would slow moves.
 PATIENCE = 2.0
-#: Readers' pictures drawn at once at most.
+#: Readers' pictures drawn at once at most: on a small machine, a worker is left for posts.
 READERS_AT_ONCE = 1
-#: Workers left free for posts when a reader's picture goes to one (on a pool of one or two,
-#: a reader's picture goes to an idle pool): a post that comes meanwhile finds a worker.
-FREE_FOR_POSTS = 1
 #: Pictures one reader may have waiting; past it, the oldest is dropped.
 READER_WAITING = 2
 #: Bytes of boards kept by game, move and language (a board is 40-130 kB).
@@ -439,8 +436,7 @@ class Drawing:
         """Give the readers' pictures their turns while workers are free. A reader's picture
         waits for a worker, never drawn in a thread for patience's sake: here, it would slow
         the moves."""
-        free = max(1, self._workers - FREE_FOR_POSTS)
-        while (pool := self._pool) is not None and self._drawing < free and self._reading < READERS_AT_ONCE:
+        while (pool := self._pool) is not None and self._drawing < self._workers and self._reading < READERS_AT_ONCE:
             asked = self._next_asked()
             if asked is None:
                 return

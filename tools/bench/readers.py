@@ -8,10 +8,8 @@ thread's posts nothing worth counting, measured side by side in one run (SQLite)
   them), against the same moves with the page server up and nobody reading: at most 1.2 times.
 
 Each side runs in rounds, alternately, on copies of one database; each round's p99, the median
-round kept (a p99 moves by half from one run to the next on a shared machine). Shown beside
-it: the same reader with the frames drawn as a post's board is (one lane, in order), as before
-issue 37; and a reader asking for every board of that game at once (``BURST`` a second, as a
-reader dragging the replay's slider does), once each way. Also printed: the frames the reader asked for and got (a frame
+round kept (a p99 moves by half from one run to the next on a shared machine). Shown beside it: the same reader with the frames drawn as a post's board is (one lane,
+in order), as before issue 37. Also printed: the frames the reader asked for and got (a frame
 dropped because the reader had asked for a newer one is a 503, asked for again by a browser).
 
     python -m tools.bench.readers [--rounds N] [--seconds S]
@@ -46,7 +44,6 @@ from tools.bench.target import Target
 RATE = 20.0     # moves a second
 GAMES = 40      # games the moves are made in, every title in turn
 FRAMES = 10.0   # new boards a second the reader asks for
-BURST = 600.0   # a second, when the reader asks for every board at once
 SECONDS = 12.0  # of moves a round
 ROUNDS = 3      # a side
 READ_TITLE = "billboard"  # the game read: the longest (330 moves and more), so every frame is new
@@ -102,7 +99,7 @@ def _read(url: str, frames: int, rate: float, stop: Any, answers: Any) -> None:
 
 
 async def _posts(path: Path, ids: list[int], read: tuple[int, int], *, reading: bool, rate: float,
-                 seconds: float, lanes: bool = True, frames: float = FRAMES) -> tuple[list[float], list[int]]:
+                 seconds: float, lanes: bool = True) -> tuple[list[float], list[int]]:
     """Moves at ``rate`` a second for ``seconds`` with the page server up (and, ``reading``, a
     reader at it; without ``lanes``, their frames drawn as posts' boards are): each thread
     post's seconds from commit to sent, and the reader's statuses."""
@@ -126,7 +123,7 @@ async def _posts(path: Path, ids: list[int], read: tuple[int, int], *, reading: 
     stop, answers = context.Event(), context.Queue()
     reader = None
     if reading:
-        reader = context.Process(target=_read, args=(url, read_moves + 1, frames, stop, answers))
+        reader = context.Process(target=_read, args=(url, read_moves + 1, FRAMES, stop, answers))
         reader.start()
         await asyncio.sleep(1.0)  # the reader's process started and asking
     posting = asyncio.create_task(dispatcher.run_forever())
@@ -178,25 +175,12 @@ def targets(report: Report = print, rounds: int = ROUNDS, seconds: float = SECON
                 report(f"posts at {rate:.0f} moves/s over {GAMES} games, {side:8}: commit to sent p50 "
                        f"{statistics.median(found):.2f} s, p99 {p99(found):.2f} s"
                        + (f"; {len(statuses)} frames asked, {statuses.count(200)} drawn" if statuses else ""))
-        bursts = {}
-        for lanes in (True, False):
-            path = folder / f"burst-{lanes}.sqlite"
-            shutil.copy(ready, path)
-            found, statuses = asyncio.run(_posts(path, ids, (read_id, read_moves), reading=True, rate=rate,
-                                                 seconds=seconds, lanes=lanes, frames=BURST))
-            bursts[lanes] = p99(found) * 1000
-            report(f"posts beside a reader asking every board at once, {'two lanes' if lanes else 'one lane'}: "
-                   f"commit to sent p99 {p99(found):.2f} s; {len(statuses)} frames asked, {statuses.count(200)} drawn, "
-                   f"{statuses.count(503)} dropped")
     report(f"the reader's frames: {len(asked)} asked at {FRAMES:.0f} a second, {asked.count(200)} answered 200, "
            f"{asked.count(503)} dropped (a newer one asked for)")
     alone, reading, one_lane = (statistics.median(waits[side]) for side in ("alone", "reading", "one lane"))
     return [Target(f"commit-to-post p99, a reader asking {FRAMES:.0f} new frames/s of another game (vs nobody "
                    f"reading; {rate:.0f} moves/s, {GAMES} games; median of {rounds} runs)", reading, alone, "ms", GOAL),
-            Target("  the same, the frames drawn as posts' boards are (before)", one_lane, alone, "ms", GOAL),
-            Target(f"  a reader asking every board of that game at once ({read_moves + 1}; one run)", bursts[True],
-                   alone, "ms", GOAL),
-            Target("  the same, the frames drawn as posts' boards are (before)", bursts[False], alone, "ms", GOAL)]
+            Target("  the same, the frames drawn as posts' boards are (before)", one_lane, alone, "ms", GOAL)]
 
 
 def main() -> None:
