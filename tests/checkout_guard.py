@@ -1,6 +1,6 @@
 """The suite reads nothing beside the checkout: an audit hook (PEP 578) that notes every file
 opened, folder listed or program started in a folder beside the checkout (where a sibling such
-as ``../shared`` is found on a developer's machine and is missing from a clone).
+as the shared reference folder is found on a developer's machine and is missing from a clone).
 tests/conftest.py fails the test that did it.
 
 Watched are the entries of the checkout's parent folder present when the hook is installed,

@@ -77,7 +77,7 @@ def test_a_read_beside_the_checkout_is_caught(tmp_path, monkeypatch):
 
 
 def test_what_is_beside_this_checkout_is_watched():
-    """Where this checkout has a sibling (``../shared`` on a developer's machine and in CI),
+    """Where this checkout has a sibling (the shared reference folder on a developer's machine and in CI),
     it is among the watched folders."""
     if not checkout_guard.install():
         pytest.skip("the checkout is at the file system's root: nothing can be beside it")

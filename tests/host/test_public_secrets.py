@@ -23,7 +23,6 @@ hand, and Hollywood Boulevard's Preview House roll with and without snake eyes.
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections.abc import Callable
 from dataclasses import asdict, replace
@@ -40,6 +39,7 @@ from bot.table.model import Table
 from bot.table.notices import Notifications, public_view_at
 from bot.table.service import put_to
 from cogs.transport import post_text, turn_rows
+from tests.host.worlds import ViewDrawing
 
 GAME_ID, THREAD = 12, 3400
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
@@ -201,21 +201,8 @@ BOARDWALK = registry.game("advance-to-boardwalk").board
 
 # ---------------------------------------------------------------- what the host makes public
 
-class Drawn:
-    """Stands in for the drawing pool: a board is the public view it is drawn from."""
-
-    async def draw(self, job: Any, view: dict[str, Any], name: str) -> bytes:
-        return json.dumps([name, view], sort_keys=True).encode()
-
-    async def board(self, key: Any, job: Any, args: Any, reader: Any = None) -> bytes:
-        """The pool's kept board (``bot/delivery/drawing.py``): here drawn each time; ``args``
-        may be a coroutine function making them."""
-        made = await args() if callable(args) else args
-        return await self.draw(job, *made)
-
-
 NOTICES = Notifications()
-COMPOSER = Dispatcher(store=None, transport=None, drawing=Drawn())  # type: ignore[arg-type]
+COMPOSER = Dispatcher(store=None, transport=None, drawing=ViewDrawing())  # type: ignore[arg-type]
 
 
 class Thread:
